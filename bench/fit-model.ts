@@ -1,0 +1,192 @@
+/** Fitting and cross-validation of the grading model on dev.jsonl, shared by the fit script and the benchmark. */
+import { calibrate, type CalibrationParams } from '../src/grading/calibrate';
+import { computeFeatures, FEATURE_NAMES } from '../src/grading/features';
+import { contentStems } from '../src/grading/text';
+import type { Vec } from '../src/grading/vectors';
+import { loadDev, pearson, rmse, type DevQuestion } from './dev-data';
+import { fitStumps, predictStumps, type StumpParams, type Stumps } from './stumps';
+
+/** Boosting settings of the shipped stumps (chosen by leave-one-assignment-out CV). */
+export const STUMP_PARAMS: StumpParams = { rounds: 200, rate: 0.05, minLeaf: 30 };
+
+/** One dev answer as the fit sees it: features, gold share of marks (0..1), its groups. */
+export type Sample = { x: number[]; y: number; vec: Vec; question: string; assignment: string };
+
+/** A ridge regression on standardised features: the form the engine ships. */
+export type Linear = { mean: number[]; scale: number[]; weights: number[]; intercept: number };
+
+/** Features of every dev answer, computed question by question as the engine does. */
+export function samples(questions: DevQuestion[] = loadDev()): Sample[] {
+  return questions.flatMap((q) => {
+    const { features, vectors } = computeFeatures(
+      q.question,
+      q.model,
+      q.rows.map((r) => ({ stems: contentStems(r.answer) })),
+    );
+    return features.map((f, i) => ({
+      x: FEATURE_NAMES.map((n) => f[n]),
+      y: q.rows[i]!.score_avg / 5,
+      vec: vectors[i]!,
+      question: q.id,
+      assignment: q.assignment,
+    }));
+  });
+}
+
+/** Solves A x = b by Gauss-Jordan elimination with partial pivoting. */
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i]!]);
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[p]![c]!)) p = r;
+    [m[c], m[p]] = [m[p]!, m[c]!];
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = m[r]![c]! / m[c]![c]!;
+      for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!;
+    }
+  }
+  return m.map((row, i) => row[n]! / row[i]!);
+}
+
+/** Ridge regression of the gold share on standardised features. */
+export function fitRidge(data: Sample[], lambda: number): Linear {
+  const d = data[0]!.x.length;
+  const mean = Array.from(
+    { length: d },
+    (_, j) => data.reduce((s, r) => s + r.x[j]!, 0) / data.length,
+  );
+  const scale = mean.map(
+    (m, j) => Math.sqrt(data.reduce((s, r) => s + (r.x[j]! - m) ** 2, 0) / data.length) || 1,
+  );
+  const intercept = data.reduce((s, r) => s + r.y, 0) / data.length;
+  const z = data.map((r) => r.x.map((v, j) => (v - mean[j]!) / scale[j]!));
+  const a = mean.map((_, p) =>
+    mean.map((_, q) => z.reduce((s, row) => s + row[p]! * row[q]!, 0) + (p === q ? lambda : 0)),
+  );
+  const b = mean.map((_, p) => z.reduce((s, row, i) => s + row[p]! * (data[i]!.y - intercept), 0));
+  return { mean, scale, weights: solve(a, b), intercept };
+}
+
+/** The model's share (0..1) for one feature row. */
+export function predict(m: Linear, x: number[], clip = true): number {
+  const v =
+    m.intercept + x.reduce((s, xj, j) => s + (m.weights[j]! * (xj - m.mean[j]!)) / m.scale[j]!, 0);
+  return clip ? Math.min(1, Math.max(0, v)) : v;
+}
+
+/** A fitted model as a function from a feature row to a share of marks. */
+export type Predictor = (x: number[]) => number;
+
+/** The shipped form: the mean of the ridge regression and the boosted stumps, clipped to 0..1. */
+export type Ensemble = { linear: Linear; stumps: Stumps };
+
+/** Fits both halves of the shipped model. */
+export function fitEnsemble(
+  data: Sample[],
+  lambda: number,
+  params: StumpParams = STUMP_PARAMS,
+): Ensemble {
+  const stumps = fitStumps(
+    data.map((r) => r.x),
+    data.map((r) => r.y),
+    params,
+  );
+  return { linear: fitRidge(data, lambda), stumps };
+}
+
+/** The ensemble's share (0..1) for one feature row, as src/grading/model.ts computes it. */
+export function predictEnsemble(m: Ensemble, x: number[]): number {
+  const v = (predict(m.linear, x, false) + predictStumps(m.stumps, x)) / 2;
+  return Math.min(1, Math.max(0, v));
+}
+
+/** Out-of-fold shares: each group predicted by a model fitted on the other groups. */
+export function outOfFold(
+  data: Sample[],
+  key: 'assignment' | 'question',
+  fit: (train: Sample[]) => Predictor,
+): number[] {
+  const pred = new Array<number>(data.length).fill(0);
+  for (const group of new Set(data.map((r) => r[key]))) {
+    const model = fit(data.filter((r) => r[key] !== group));
+    data.forEach((r, i) => {
+      if (r[key] === group) pred[i] = model(r.x);
+    });
+  }
+  return pred;
+}
+
+/** The shipped model's fitting procedure, for cross-validation. */
+export function shippedFit(lambda: number): (train: Sample[]) => Predictor {
+  return (train) => {
+    const m = fitEnsemble(train, lambda);
+    return (x) => predictEnsemble(m, x);
+  };
+}
+
+/** Marks on 0..5 in half steps, as the engine rounds them. */
+export function toMarks(share: number): number {
+  return Math.round(share * 10) / 2;
+}
+
+/** Pearson r and RMSE of shares against gold, on the 0..5 scale. */
+export function score(shares: number[], gold: number[]): { r: number; rmse: number } {
+  const p = shares.map(toMarks);
+  const g = gold.map((y) => y * 5);
+  return { r: pearson(p, g), rmse: rmse(p, g) };
+}
+
+/** A small deterministic random generator (mulberry32) so picks of "teacher-marked" answers repeat. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Indices of `k` items out of `n`, chosen by a seeded shuffle. */
+export function pick(n: number, k: number, seed: number): Set<number> {
+  const order = Array.from({ length: n }, (_, i) => i);
+  const rand = rng(seed);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return new Set(order.slice(0, k));
+}
+
+/** Calibrated shares with `k` teacher marks per question; returns scores on the unmarked answers only. */
+export function calibratedScore(
+  data: Sample[],
+  shares: number[],
+  k: number,
+  seed: number,
+  params?: CalibrationParams,
+) {
+  const pred: number[] = [];
+  const gold: number[] = [];
+  for (const q of new Set(data.map((r) => r.question))) {
+    const idx = data.map((r, i) => (r.question === q ? i : -1)).filter((i) => i >= 0);
+    const marked = pick(idx.length, k, seed + idx[0]!);
+    const out = calibrate(
+      idx.map((i, j) => ({
+        share: shares[i]!,
+        vec: data[i]!.vec,
+        teacherShare: marked.has(j) ? data[i]!.y : undefined,
+      })),
+      params,
+    );
+    idx.forEach((i, j) => {
+      if (marked.has(j)) return;
+      pred.push(out[j]!);
+      gold.push(data[i]!.y);
+    });
+  }
+  return score(pred, gold);
+}

@@ -1,0 +1,289 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { messages } from '../src/shared/messages';
+import { makePdf } from '../src/server/test/uploads';
+import { launchBrowser } from './support/browser';
+import {
+  createByApi,
+  joinByApi,
+  originOf,
+  pickDeadline,
+  scrollsSideways,
+  userPage,
+} from './support/classroom-pages';
+import { makePng } from './support/png';
+
+const LONG_NAME = 'Wolfeschlegelsteinhausenbergerdorff-Konstantinopolitanska Maximiliana';
+
+/** Drops a file on a drop zone the way a browser does: dragover, then drop with a DataTransfer. */
+async function dropFile(zone: Locator, file: { name: string; type: string; bytes: Buffer }) {
+  const dataTransfer = await zone.page().evaluateHandle(
+    ({ name, type, bytes }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(bytes)], name, { type }));
+      return dt;
+    },
+    { name: file.name, type: file.type, bytes: [...file.bytes] },
+  );
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+}
+
+const alertWith = (page: Page, text: string) =>
+  page.getByRole('alert').filter({ hasText: text }).first();
+
+describe('classroom pages refuse bad input clearly', () => {
+  const baseURL = inject('baseURL');
+  let browser: Browser;
+  let teacher: Page;
+  let student: Page; // joined, has not submitted
+  let outsider: Page; // a student who never joined
+  let otherTeacher: Page;
+  let code: string;
+  let pdf: Buffer;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    pdf = await makePdf(['1. Water boils at 100 degrees Celsius at sea level.']);
+    ({ page: teacher } = await userPage(browser, baseURL, { name: 'Mr Adeyemi', role: 'teacher' }));
+    ({ page: student } = await userPage(browser, baseURL, {
+      name: 'Priya Nair',
+      role: 'student',
+      size: 'phone',
+    }));
+    ({ page: outsider } = await userPage(browser, baseURL, { name: 'Sam Lee', role: 'student' }));
+    ({ page: otherTeacher } = await userPage(browser, baseURL, {
+      name: 'Ms Berg',
+      role: 'teacher',
+    }));
+    code = await createByApi(teacher, baseURL, {
+      title: 'Boiling points',
+      questionPaper: pdf,
+      modelAnswer: pdf,
+    });
+    await joinByApi(student, baseURL, code);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the create form alerts on a wrong file type, an oversize file and a wrong image format, keeping the earlier choice', async () => {
+    await teacher.goto('/dashboard/create-assignment');
+    const paper = teacher.getByLabel('Question paper (PDF)');
+    await paper.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hi'),
+    });
+    await alertWith(teacher, messages.selectPdf).waitFor();
+    expect(await teacher.getByText('Selected:').count()).toBe(0);
+
+    await paper.setInputFiles({ name: 'paper.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await teacher.getByText('Selected: paper.pdf').waitFor();
+    await paper.setInputFiles({
+      name: 'huge.pdf',
+      mimeType: 'application/pdf',
+      buffer: await makePdf(['too big'], 512_001),
+    });
+    await alertWith(teacher, messages.fileTooLarge).waitFor();
+    await teacher.getByText('Selected: paper.pdf').waitFor();
+
+    await teacher.getByLabel('Model answer (PDF)').setInputFiles({
+      name: 'answer.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: Buffer.from('PK'),
+    });
+    await alertWith(teacher, messages.selectPdf).waitFor();
+
+    const diagram = teacher.getByLabel('Model diagram (optional image)');
+    await diagram.setInputFiles({
+      name: 'leaf.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from('GIF89a'),
+    });
+    await alertWith(teacher, messages.selectImage).waitFor();
+    await diagram.setInputFiles({ name: 'leaf.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await alertWith(teacher, messages.selectImage).waitFor();
+    expect(await teacher.getByText('Selected: leaf').count()).toBe(0);
+
+    // the same checks apply to a file dragged onto the box
+    const zones = teacher.locator('label', { hasText: 'Click to upload or drag and drop' });
+    await dropFile(zones.nth(2), { name: 'scan.bmp', type: 'image/bmp', bytes: Buffer.from('BM') });
+    await alertWith(teacher, messages.selectImage).waitFor();
+    await dropFile(zones.nth(2), { name: 'leaf.png', type: 'image/png', bytes: makePng() });
+    await teacher.getByText('Selected: leaf.png').waitFor();
+  });
+
+  it('the create form names each missing field, and shows the server’s refusal of a renamed non-PDF beside its field', async () => {
+    await teacher.goto('/dashboard/create-assignment');
+    await teacher.getByRole('button', { name: 'Create Assignment' }).click();
+    for (const text of [
+      messages.titleRequired,
+      messages.deadlineRequired,
+      messages.totalMarksInvalid,
+      messages.questionPaperRequired,
+      messages.modelAnswerRequired,
+    ])
+      await teacher.getByText(text).waitFor();
+    expect(await teacher.getByLabel('Title').evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
+
+    const before = await listCount(teacher);
+    await teacher.getByLabel('Title').fill('Renamed file');
+    await pickDeadline(teacher, { next: 1, day: 1 });
+    await teacher.getByLabel('Total marks').fill('1001');
+    await teacher.getByLabel('Question paper (PDF)').setInputFiles({
+      name: 'essay.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('This is a text file with a .pdf name.'),
+    });
+    await teacher.getByLabel('Model answer (PDF)').setInputFiles({
+      name: 'model.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    await teacher.getByRole('button', { name: 'Create Assignment' }).click();
+    await teacher.getByText(messages.totalMarksInvalid).waitFor();
+    await teacher.getByLabel('Total marks').fill('10');
+    await teacher.getByRole('button', { name: 'Create Assignment' }).click();
+    const paperError = teacher.locator('#field-questionPaper').getByText(messages.selectPdf);
+    await paperError.waitFor();
+    expect(await listCount(teacher)).toBe(before);
+    expect(teacher.url()).toMatch(/\/dashboard\/create-assignment$/);
+  });
+
+  it('submitting with no file asks for one; a wrong, oversize or damaged answer is refused and nothing is handed in', async () => {
+    await student.goto(`/dashboard/assignment/${code}`);
+    await student.getByRole('button', { name: 'Submit Assignment' }).click();
+    await alertWith(student, messages.selectFileToSubmit).waitFor();
+
+    const answer = student.getByLabel('Your answer (PDF)');
+    await answer.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: makePng() });
+    await alertWith(student, messages.selectPdf).waitFor();
+    await answer.setInputFiles({
+      name: 'big.pdf',
+      mimeType: 'application/pdf',
+      buffer: await makePdf(['long answer'], 512_001),
+    });
+    await alertWith(student, messages.fileTooLarge).waitFor();
+    expect(await student.getByText('Selected:').count()).toBe(0);
+
+    // passes the browser's check (a .pdf name) but not the server's reading of it
+    await answer.setInputFiles({
+      name: 'damaged.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.7\nthis is not really a PDF\n'),
+    });
+    await student.getByRole('button', { name: 'Submit Assignment' }).click();
+    await alertWith(student, messages.corruptPdf).waitFor();
+    await student.getByRole('heading', { name: 'Upload Assignment' }).waitFor();
+    const detail = (await (await student.request.get(`/api/assignments/${code}`)).json()) as {
+      hasSubmitted: boolean;
+    };
+    expect(detail.hasSubmitted).toBe(false);
+  });
+
+  it('a wrong class code shows Not Valid ! for two seconds and joins nothing', async () => {
+    await outsider.goto('/dashboard/join-assignment');
+    const button = outsider.getByRole('button', { name: 'Join Assignment' });
+    expect(await button.isDisabled()).toBe(true); // nothing typed yet
+    await outsider.getByLabel('Enter class code provided by teacher.').fill('ZZZZ999');
+    await button.click();
+    const title = outsider.getByText(messages.joinFailedTitle);
+    await title.waitFor();
+    await outsider.getByText(messages.joinFailedText).waitFor();
+    const shownAt = Date.now();
+    await title.waitFor({ state: 'hidden', timeout: 5_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(1_500);
+    expect(new URL(outsider.url()).pathname).toBe('/dashboard/join-assignment');
+  });
+
+  it('an assignment the user may not see shows the 404 page', async () => {
+    for (const [page, path] of [
+      [outsider, `/dashboard/assignment/${code}`],
+      [outsider, `/dashboard/gradetable/${code}`],
+      [otherTeacher, `/dashboard/assignment/${code}`],
+      [otherTeacher, `/dashboard/gradeTable/${code}`],
+      [teacher, '/dashboard/assignment/NOSUCH2'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: messages.notFoundTitle }).waitFor();
+      await page.getByRole('link', { name: messages.backToHome }).waitFor();
+      expect(await page.getByText('Boiling points').count()).toBe(0);
+    }
+  });
+
+  it('the teacher-only and student-only pages tell the other role where to go', async () => {
+    await student.goto('/dashboard/create-assignment');
+    await student.getByText('Only teachers create assignments.', { exact: false }).waitFor();
+    expect(await student.getByLabel('Title').count()).toBe(0);
+    await student.getByRole('link', { name: 'Join Assignment' }).last().click();
+    await student.waitForURL('**/dashboard/join-assignment');
+    await student.getByLabel('Enter class code provided by teacher.').waitFor();
+
+    await teacher.goto('/dashboard/join-assignment');
+    await teacher.getByText('Only students join assignments.', { exact: false }).waitFor();
+    expect(await teacher.getByLabel('Enter class code provided by teacher.').count()).toBe(0);
+    await teacher.getByRole('link', { name: 'Go to your assignments' }).click();
+    await teacher.waitForURL((u) => u.pathname === '/dashboard');
+  });
+
+  it('at phone size the create form and the grades table do not scroll sideways', async () => {
+    const { page: phoneTeacher } = await userPage(browser, baseURL, {
+      name: 'Mrs Phone',
+      role: 'teacher',
+      size: 'phone',
+    });
+    await phoneTeacher.goto('/dashboard/create-assignment');
+    await phoneTeacher
+      .getByLabel('Title')
+      .fill('A rather long assignment title for a small screen');
+    await phoneTeacher.getByLabel('Question paper (PDF)').setInputFiles({
+      name: `${'very-long-file-name-without-spaces-'.repeat(4)}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    await phoneTeacher.getByRole('button', { name: 'Create Assignment' }).click();
+    await phoneTeacher.getByText(messages.deadlineRequired).waitFor();
+    expect(await scrollsSideways(phoneTeacher)).toBe(false);
+    await phoneTeacher.getByRole('button', { name: /^Deadline/ }).click();
+    await phoneTeacher.getByRole('dialog').waitFor();
+    expect(await scrollsSideways(phoneTeacher)).toBe(false);
+    await phoneTeacher.keyboard.press('Escape');
+
+    const phoneCode = await createByApi(phoneTeacher, baseURL, {
+      title: 'Phone grades',
+      totalMarks: 100,
+      questionPaper: pdf,
+      modelAnswer: pdf,
+    });
+    for (const [i, name] of [LONG_NAME, 'Bo', 'Zhang Wei Wei-Ling'].entries()) {
+      const { page, context } = await userPage(browser, baseURL, { name, role: 'student' });
+      await joinByApi(page, baseURL, phoneCode, i < 2 ? pdf : undefined);
+      await context.close();
+    }
+    const rows = (await (
+      await phoneTeacher.request.get(`/api/assignments/${phoneCode}/submissions`)
+    ).json()) as { submissions: { id: string }[] };
+    for (const row of rows.submissions) {
+      await phoneTeacher.request.put(`/api/assignments/${phoneCode}/submissions/${row.id}/marks`, {
+        headers: originOf(baseURL),
+        data: { marks: 87.25 },
+      });
+    }
+    await phoneTeacher.goto(`/dashboard/gradetable/${phoneCode}`);
+    await phoneTeacher.getByText('Not Submitted yet').waitFor();
+    expect(await scrollsSideways(phoneTeacher)).toBe(false);
+    await phoneTeacher.getByRole('button', { name: `Edit marks of ${LONG_NAME}` }).click();
+    await phoneTeacher.getByRole('button', { name: `Save marks for ${LONG_NAME}` }).waitFor();
+    expect(await scrollsSideways(phoneTeacher)).toBe(false);
+    const region = phoneTeacher.getByRole('region', { name: 'Grades' });
+    expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  });
+});
+
+async function listCount(page: Page): Promise<number> {
+  const res = await page.request.get('/api/assignments');
+  return ((await res.json()) as { assignments: unknown[] }).assignments.length;
+}

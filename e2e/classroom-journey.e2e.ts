@@ -1,0 +1,363 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { messages } from '../src/shared/messages';
+import { filesUnder, makePdf } from '../src/server/test/uploads';
+import { formatDate } from '../src/web/features/assignments/format';
+import { launchBrowser } from './support/browser';
+import {
+  countShown,
+  dayMonthYear,
+  holdUploads,
+  originOf,
+  pickDeadline,
+  userPage,
+} from './support/classroom-pages';
+import { withDatabase } from './support/database';
+import { makePng } from './support/png';
+
+const TITLE = 'Photosynthesis essay';
+const DESCRIPTION =
+  'Read chapter four on photosynthesis and answer all five questions in full sentences, ' +
+  'labelling every part of the leaf diagram you draw.';
+// the card shows the first 15 words and an ellipsis
+const EXCERPT =
+  'Read chapter four on photosynthesis and answer all five questions in full sentences, labelling every…';
+
+describe('the classroom journey', () => {
+  const baseURL = inject('baseURL');
+  const dataDir = inject('dataDir');
+  let browser: Browser;
+  let teacherContext: BrowserContext;
+  let teacher: Page;
+  let ravi: Page; // joins and submits
+  let lena: Page; // joins, never submits
+  let code: string;
+  let submissionId: string;
+  let answerPdf: Buffer;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ context: teacherContext, page: teacher } = await userPage(browser, baseURL, {
+      name: 'Ms Okafor',
+      role: 'teacher',
+    }));
+    await teacherContext.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: baseURL,
+    });
+    ({ page: ravi } = await userPage(browser, baseURL, {
+      name: 'Ravi Kumar',
+      role: 'student',
+      size: 'phone',
+    }));
+    ({ page: lena } = await userPage(browser, baseURL, {
+      name: 'Lena Fischer',
+      role: 'student',
+      size: 'tablet',
+    }));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+  it('a teacher creates an assignment with all three files and finds its card on the dashboard', async () => {
+    await teacher.goto('/dashboard/create-assignment');
+    await teacher.getByRole('heading', { name: 'Create Assignment', level: 1 }).waitFor();
+    const created = teacher.getByLabel('Creation date');
+    expect(await created.inputValue()).toBe(formatDate(new Date()));
+    expect(await created.getAttribute('readonly')).not.toBeNull();
+
+    await teacher.getByLabel('Title').fill(TITLE);
+    const deadline = await pickDeadline(teacher, { next: 2, prev: 1, day: 15 });
+    expect(await teacher.getByRole('button', { name: /^Deadline/ }).innerText()).toContain(
+      dayMonthYear(deadline),
+    );
+    await teacher.getByLabel('Total marks').fill('20');
+    await teacher.getByLabel('Diagram keywords (optional)').fill('chlorophyll, stomata ,xylem');
+    await teacher.getByLabel('Description (optional)').fill(DESCRIPTION);
+    const png = makePng();
+    await teacher.getByLabel('Question paper (PDF)').setInputFiles({
+      name: 'questions.pdf',
+      mimeType: 'application/pdf',
+      buffer: await makePdf(['1. What is photosynthesis? [10 marks]', '2. Draw a leaf.']),
+    });
+    await teacher.getByLabel('Model answer (PDF)').setInputFiles({
+      name: 'model-answer.pdf',
+      mimeType: 'application/pdf',
+      buffer: await makePdf(['1. Plants turn light, water and carbon dioxide into glucose.']),
+    });
+    await teacher.getByLabel('Model diagram (optional image)').setInputFiles({
+      name: 'leaf.png',
+      mimeType: 'image/png',
+      buffer: png,
+    });
+    for (const name of ['questions.pdf', 'model-answer.pdf', 'leaf.png'])
+      await teacher.getByText(`Selected: ${name}`).waitFor();
+
+    const release = await holdUploads(teacher, '**/api/assignments', 800);
+    const response = teacher.waitForResponse(
+      (r) => r.url().endsWith('/api/assignments') && r.request().method() === 'POST',
+    );
+    await teacher.getByRole('button', { name: 'Create Assignment' }).click();
+    const bar = teacher.getByRole('progressbar');
+    await bar.waitFor();
+    expect(await bar.getAttribute('aria-label')).toMatch(/^(Uploading|Checking and saving) files$/);
+    expect(await teacher.getByRole('button', { name: 'Creating…' }).isDisabled()).toBe(true);
+    const reply = await response;
+    await release();
+    expect(reply.status()).toBe(201);
+    code = ((await reply.json()) as { code: string }).code;
+    expect(code).toMatch(/^[A-Z2-9]{6,8}$/);
+
+    await teacher.getByText(messages.createdTitle).waitFor();
+    await teacher.getByText(messages.createdText).waitFor();
+    await teacher.waitForURL((u) => u.pathname === '/dashboard');
+    const card = teacher.locator('article', { hasText: TITLE });
+    await card.waitFor();
+    const text = await card.innerText();
+    expect(text).toContain(EXCERPT);
+    expect(text).toContain(code);
+    expect(text).toContain(dayMonthYear(deadline));
+    expect(await card.getByRole('link', { name: /^View Assignment/ }).getAttribute('href')).toBe(
+      `/dashboard/assignment/${code}`,
+    );
+
+    // every file arrived intact, and the keywords were kept for the diagram analyser
+    const diagram = await teacher.request.get(`/api/assignments/${code}/files/diagram`);
+    expect(diagram.headers()['content-type']).toBe('image/png');
+    expect(Buffer.compare(await diagram.body(), png)).toBe(0);
+    const detail = await (await teacher.request.get(`/api/assignments/${code}`)).json();
+    expect(detail).toMatchObject({
+      totalMarks: 20,
+      hasQuestionPaper: true,
+      hasModelAnswer: true,
+      hasDiagram: true,
+      diagramKeywords: ['chlorophyll', 'stomata', 'xylem'],
+    });
+  });
+
+  it('two students join by its code, typed in any case and with spaces', async () => {
+    for (const [page, typed] of [
+      [ravi, `  ${code.slice(0, 3).toLowerCase()} ${code.slice(3).toLowerCase()} `],
+      [lena, code],
+    ] as const) {
+      await page.goto('/dashboard/join-assignment');
+      await page.getByLabel('Enter class code provided by teacher.').fill(typed);
+      await page.getByRole('button', { name: 'Join Assignment' }).click();
+      await page.getByText(messages.joinSucceededTitle).waitFor();
+      await page.getByText(messages.joinSucceededText).waitFor();
+      await page.waitForURL((u) => u.pathname === '/dashboard');
+      await page.locator('article', { hasText: TITLE }).waitFor();
+    }
+  });
+
+  it('a student hands in one PDF with a progress bar, and cannot hand in again', async () => {
+    await ravi.locator('article', { hasText: TITLE }).getByRole('link').click();
+    await ravi.waitForURL(`**/dashboard/assignment/${code}`);
+    await ravi.getByText('Check and submit your assignment details here.').waitFor();
+    await ravi.getByRole('heading', { name: 'Upload Assignment' }).waitFor();
+    await ravi.getByText('Click to upload your Assignment or drag and drop').waitFor();
+    await ravi.getByText('PDF (under 500kb)').waitFor();
+    answerPdf = await makePdf(['1. Photosynthesis makes glucose from light.', '2. A leaf.']);
+    await ravi.getByLabel('Your answer (PDF)').setInputFiles({
+      name: 'ravi-answer.pdf',
+      mimeType: 'application/pdf',
+      buffer: answerPdf,
+    });
+    const release = await holdUploads(ravi, '**/api/assignments/*/submission', 800);
+    await ravi.getByRole('button', { name: 'Submit Assignment' }).click();
+    await ravi.getByRole('progressbar').waitFor();
+    await ravi.getByText(messages.submitted).waitFor();
+    await release();
+    expect(await ravi.getByRole('heading', { name: 'Upload Assignment' }).count()).toBe(0);
+    expect(await ravi.locator('input[type=file]').count()).toBe(0);
+
+    await ravi.reload();
+    await ravi.getByText(messages.submitted).waitFor();
+    expect(await ravi.locator('input[type=file]').count()).toBe(0);
+
+    const again = await ravi.request.post(`/api/assignments/${code}/submission`, {
+      headers: originOf(baseURL),
+      multipart: {
+        answer: { name: 'second.pdf', mimeType: 'application/pdf', buffer: answerPdf },
+      },
+    });
+    expect(again.status()).toBe(409);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+      messages.alreadySubmitted,
+    );
+  });
+
+  it('the teacher sees one filed and one due, copies the code and opens the question paper', async () => {
+    await teacher.goto(`/dashboard/assignment/${code}`);
+    await teacher.getByText('Check and update your assignment details here.').waitFor();
+    expect(await countShown(teacher, 'Assignments Filed')).toBe('1');
+    expect(await countShown(teacher, 'Assignments Due')).toBe('1');
+
+    await teacher.getByRole('button', { name: 'Copy code' }).click();
+    await teacher.getByText(messages.codeCopied).waitFor();
+    expect(await teacher.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+    const opened = teacherContext.waitForEvent('response', (r) =>
+      r.url().endsWith(`/api/assignments/${code}/files/question-paper`),
+    );
+    const popup = teacherContext.waitForEvent('page');
+    await teacher.getByRole('link', { name: 'Download Question Paper' }).click();
+    const paper = await opened;
+    expect(paper.status()).toBe(200);
+    expect(paper.headers()['content-type']).toBe('application/pdf');
+    // shown in the new tab, under the name the teacher uploaded
+    expect(paper.headers()['content-disposition']).toMatch(/^inline; filename="questions\.pdf"/);
+    await (await popup).close();
+  });
+
+  it('the grades table lists the submitter with N/E and the other student as not submitted, and opens the answer', async () => {
+    await teacher.getByRole('link', { name: 'Show Grades' }).click();
+    await teacher.waitForURL(`**/dashboard/gradetable/${code}`);
+    await teacher.getByRole('columnheader', { name: 'Student Name' }).waitFor();
+    await teacher.getByRole('columnheader', { name: 'Marks Obtained' }).waitFor();
+    // the row also carries the review tools of Evaluate Now (a Details button)
+    expect(await row(teacher, 'Ravi Kumar').innerText()).toMatch(/^1\s+Ravi Kumar\b[\s\S]*\bN\/E$/);
+    expect(await row(teacher, 'Lena Fischer').innerText()).toMatch(
+      /^2\s+Lena Fischer\s+Not Submitted yet$/,
+    );
+    const pencil = row(teacher, 'Ravi Kumar').getByRole('button', { name: /^Edit marks/ });
+    expect(await pencil.count()).toBe(0); // no pencil on N/E
+
+    const eye = row(teacher, 'Ravi Kumar').getByRole('link', { name: 'View answer of Ravi Kumar' });
+    const href = (await eye.getAttribute('href'))!;
+    submissionId = /\/submissions\/([^/]+)\/file$/.exec(href)![1]!;
+    const opened = teacherContext.waitForEvent('response', (r) => r.url().endsWith(href));
+    const popup = teacherContext.waitForEvent('page');
+    await eye.click();
+    const answer = await opened;
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('application/pdf');
+    await (await popup).close();
+    // the stored file is exactly what the student uploaded
+    const body = await (await teacher.request.get(href)).body();
+    expect(Buffer.compare(body, answerPdf)).toBe(0);
+  });
+
+  it('after a mark exists the teacher corrects it with the pencil', async () => {
+    const put = await teacher.request.put(
+      `/api/assignments/${code}/submissions/${submissionId}/marks`,
+      { headers: originOf(baseURL), data: { marks: 12 } },
+    );
+    expect(put.status()).toBe(200);
+    await teacher.reload();
+    const ravisRow = row(teacher, 'Ravi Kumar');
+    await ravisRow.getByText('12 / 20').waitFor();
+
+    await ravisRow.getByRole('button', { name: 'Edit marks of Ravi Kumar' }).click();
+    const input = ravisRow.getByLabel('Marks for Ravi Kumar (0 to 20)');
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await input.fill('25');
+    await ravisRow.getByRole('button', { name: 'Save marks for Ravi Kumar' }).click();
+    await ravisRow.getByText('Marks cannot be more than the total of 20.').waitFor();
+    await input.fill('15.5');
+    await ravisRow.getByRole('button', { name: 'Save marks for Ravi Kumar' }).click();
+    await ravisRow.getByText('15.5 / 20').waitFor();
+    expect(await input.count()).toBe(0);
+
+    const changes = withDatabase(dataDir, (db) =>
+      db
+        .prepare(
+          'select from_marks, to_marks from mark_change where submission_id = ? order by created_at',
+        )
+        .all(submissionId),
+    );
+    expect(changes).toEqual([
+      { from_marks: null, to_marks: 12 },
+      { from_marks: 12, to_marks: 15.5 },
+    ]);
+  });
+
+  it('the student sees the mark only after the deadline', async () => {
+    await ravi.goto(`/dashboard/gradetable/${code}`);
+    const own = row(ravi, 'Ravi Kumar');
+    await own.getByText(/Marks appear after the deadline/).waitFor();
+    expect(await own.innerText()).not.toContain('15.5');
+    expect(await row(ravi, 'Lena Fischer').count()).toBe(0);
+
+    // The API refuses a deadline in the past by design (create and update both check it), so
+    // the test moves it there in the server's database, as time passing would.
+    const past = new Date(Date.now() - 60_000).toISOString();
+    withDatabase(dataDir, (db) =>
+      db.prepare('update assignment set deadline = ? where code = ?').run(past, code),
+    );
+    await ravi.reload();
+    await row(ravi, 'Ravi Kumar').getByText('15.5 / 20').waitFor();
+    expect(await ravi.getByRole('button', { name: /Edit marks/ }).count()).toBe(0);
+
+    // the student who did not hand in is told the deadline passed, with no upload form
+    await lena.goto(`/dashboard/assignment/${code}`);
+    await lena.getByText('The deadline has passed').waitFor();
+    expect(await lena.locator('input[type=file]').count()).toBe(0);
+  });
+
+  it('the teacher updates the assignment after its deadline', async () => {
+    await teacher.goto(`/dashboard/assignment/${code}`);
+    await teacher.getByRole('button', { name: 'Edit assignment' }).click();
+    await teacher.getByRole('heading', { name: 'Update Assignment' }).waitFor();
+    expect(await teacher.getByLabel("Today's date").inputValue()).toBe(formatDate(new Date()));
+    await teacher.getByLabel('Title').fill(`${TITLE} (revised)`);
+    await teacher.getByLabel('Total marks').fill('10');
+    await teacher.getByRole('button', { name: 'Update Assignment' }).click();
+    await teacher.getByText(messages.totalMarksBelowMarks).waitFor();
+    await teacher.getByLabel('Total marks').fill('25');
+    await teacher.getByLabel('Details').fill('Answer in full sentences.');
+    await teacher.getByRole('button', { name: 'Update Assignment' }).click();
+    await teacher.getByText('The assignment has been updated.').waitFor();
+    await teacher.getByRole('heading', { name: `${TITLE} (revised)` }).waitFor();
+    await teacher.getByText('Answer in full sentences.').waitFor();
+  });
+
+  it('deleting the assignment asks first, then removes it with every file on disk', async () => {
+    const filesDir = path.join(dataDir, 'files');
+    const keys = withDatabase(dataDir, (db) =>
+      db
+        .prepare(
+          `select f.storage_key as key from file f join assignment a on a.code = ?
+           where f.id in (a.question_file_id, a.model_answer_file_id, a.diagram_file_id)
+              or f.id in (select file_id from submission where assignment_id = a.id)`,
+        )
+        .all(code)
+        .map((r) => (r as { key: string }).key),
+    );
+    expect(keys).toHaveLength(4);
+    for (const key of keys) expect(fs.existsSync(path.join(filesDir, key))).toBe(true);
+    const before = filesUnder(filesDir).length;
+
+    await teacher.getByRole('button', { name: 'Delete assignment' }).click();
+    const dialog = teacher.getByRole('dialog', { name: 'Delete this assignment?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(filesUnder(filesDir)).toHaveLength(before);
+
+    await teacher.getByRole('button', { name: 'Delete assignment' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await teacher.waitForURL((u) => u.pathname === '/dashboard');
+    await teacher.getByText(messages.noAssignments).waitFor();
+    expect(filesUnder(filesDir)).toHaveLength(before - 4);
+    for (const key of keys) expect(fs.existsSync(path.join(filesDir, key))).toBe(false);
+    const rowsLeft = withDatabase(dataDir, (db) => ({
+      assignments: db.prepare('select count(*) as n from assignment where code = ?').get(code),
+      submissions: db
+        .prepare('select count(*) as n from submission where id = ?')
+        .get(submissionId),
+      files: db
+        .prepare(
+          `select count(*) as n from file where storage_key in (${keys.map(() => '?').join()})`,
+        )
+        .get(...keys),
+    }));
+    expect(rowsLeft).toEqual({ assignments: { n: 0 }, submissions: { n: 0 }, files: { n: 0 } });
+
+    await ravi.goto(`/dashboard/assignment/${code}`);
+    await ravi.getByRole('heading', { name: messages.notFoundTitle }).waitFor();
+  });
+});

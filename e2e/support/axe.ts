@@ -1,0 +1,41 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+const axePath = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
+
+/** One axe-core finding, reduced to what a failing test should print. */
+export interface AxeFinding {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core on the page as it is now and returns the serious and critical violations.
+ * The page's context must be created with bypassCSP: the script is injected inline.
+ */
+export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<AxeRunResult> } }).axe;
+    const result = await axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+      }));
+  });
+}
+
+interface AxeRunResult {
+  violations: Array<{
+    id: string;
+    impact: string | null;
+    help: string;
+    nodes: Array<{ target: string[] }>;
+  }>;
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium, or CHROMIUM_PATH. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = fs.existsSync(chromiumPath);
+
+/** Launches headless Chromium with the flags this closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh browser context (own cookies) at the given base URL, with a phone or desktop viewport. */
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: 'phone' | 'tablet' | 'desktop' = 'desktop',
+): Promise<BrowserContext> {
+  const sizes = {
+    phone: { width: 360, height: 740 },
+    tablet: { width: 768, height: 1024 },
+    desktop: { width: 1280, height: 800 },
+  };
+  return browser.newContext({ baseURL, viewport: sizes[viewport] });
+}
+
+/** Signs a user up through the real sign-up endpoint within the page's context (sets its session cookie), optionally choosing a role. */
+export async function signUpInContext(
+  page: Page,
+  baseURL: string,
+  opts: { name: string; email: string; password?: string; role?: 'teacher' | 'student' },
+): Promise<void> {
+  const password = opts.password ?? 'secret123';
+  const headers = { origin: new URL(baseURL).origin };
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    headers,
+    data: { name: opts.name, email: opts.email, password },
+  });
+  if (!res.ok()) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
+  if (opts.role) {
+    const r = await page.request.put('/api/me/role', { headers, data: { role: opts.role } });
+    if (!r.ok()) throw new Error(`role failed: ${r.status()} ${await r.text()}`);
+  }
+}

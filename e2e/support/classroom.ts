@@ -1,0 +1,65 @@
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
+import type { Page } from 'playwright-core';
+import { makePdf } from '../../src/grading/testing/make-pdf';
+
+/** A one-page PDF with the given text (an empty string gives a page the engine cannot read). */
+export async function pdfOf(text: string): Promise<Buffer> {
+  return Buffer.from(await makePdf([{ text }]));
+}
+
+const pdfPart = (name: string, buffer: Buffer) => ({ name, mimeType: 'application/pdf', buffer });
+
+/** Creates an assignment through the API inside the teacher's page (its session) and returns the class code. */
+export async function createAssignmentInPage(
+  page: Page,
+  baseURL: string,
+  opts: {
+    title: string;
+    totalMarks: number;
+    questionPaper: Buffer;
+    modelAnswer: Buffer;
+    keywords?: string;
+  },
+): Promise<string> {
+  const res = await page.request.post('/api/assignments', {
+    headers: { origin: new URL(baseURL).origin },
+    multipart: {
+      title: opts.title,
+      description: 'Answer both questions in full sentences.',
+      deadline: new Date(Date.now() + 86_400_000).toISOString(),
+      totalMarks: String(opts.totalMarks),
+      diagramKeywords: opts.keywords ?? '',
+      questionPaper: pdfPart('question.pdf', opts.questionPaper),
+      modelAnswer: pdfPart('model.pdf', opts.modelAnswer),
+    },
+  });
+  if (res.status() !== 201) throw new Error(`create failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { code: string }).code;
+}
+
+/** Joins the assignment and hands in the answer PDF as the page's (student) user. */
+export async function joinAndSubmit(page: Page, baseURL: string, code: string, answer: Buffer) {
+  const headers = { origin: new URL(baseURL).origin };
+  const joined = await page.request.post('/api/assignments/join', { headers, data: { code } });
+  if (!joined.ok()) throw new Error(`join failed: ${joined.status()} ${await joined.text()}`);
+  const res = await page.request.post(`/api/assignments/${code}/submission`, {
+    headers,
+    multipart: { answer: pdfPart('answer.pdf', answer) },
+  });
+  if (res.status() !== 201) throw new Error(`submit failed: ${res.status()} ${await res.text()}`);
+}
+
+/** Moves an assignment's deadline in the running server's SQLite database (tests only). */
+export function setDeadlineInDb(dataDir: string, code: string, deadline: Date) {
+  const db = new Sqlite(path.join(dataDir, 'markwise.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const info = db
+      .prepare('update assignment set deadline = ? where code = ?')
+      .run(deadline.toISOString(), code);
+    if (info.changes !== 1) throw new Error(`no assignment ${code}`);
+  } finally {
+    db.close();
+  }
+}

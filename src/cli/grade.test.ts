@@ -1,0 +1,136 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { textPdf } from '../grading/testing/make-pdf';
+import { main } from './grade';
+
+const dir = mkdtempSync(join(tmpdir(), 'markwise-grade-'));
+const file = (name: string, content: string | Uint8Array): string => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+let out = '';
+let err = '';
+beforeAll(async () => {
+  file(
+    'model.pdf',
+    await textPdf('To simulate the behaviour of portions of the desired software product.'),
+  );
+  file('question.txt', 'What is the role of a prototype program in problem solving? [5 marks]');
+  file('a.pdf', await textPdf('A prototype simulates portions of the desired software product.'));
+  file('b.txt', 'It is a program that helps you solve problems.');
+  file('broken.pdf', '%PDF-1.7 nothing else');
+  file('marks.csv', 'file,marks\nb.txt,1\n');
+  file('bad-marks.csv', 'name,score\nb.txt,1\n');
+});
+
+async function run(...argv: string[]): Promise<number> {
+  out = '';
+  err = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out += String(s)), true));
+  vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((err += String(s)), true));
+  return main(argv.map((a) => (a.includes('.') && !a.startsWith('-') ? join(dir, a) : a)));
+}
+afterEach(() => vi.restoreAllMocks());
+
+describe('markwise grade', () => {
+  it.each([
+    ['no --model', ['--total', '5', 'a.pdf'], /--model is required/],
+    ['no --total', ['--model', 'model.pdf', 'a.pdf'], /--total/],
+    ['a negative total', ['--model', 'model.pdf', '--total', '-1', 'a.pdf'], /--total/],
+    ['no answers', ['--model', 'model.pdf', '--total', '5'], /at least one ANSWER/],
+    [
+      'an unknown format',
+      ['--model', 'model.pdf', '--total', '5', '--format', 'xml', 'a.pdf'],
+      /--format/,
+    ],
+    [
+      'an unknown option',
+      ['--model', 'model.pdf', '--total', '5', '--colour', 'a.pdf'],
+      /Unknown option/,
+    ],
+    ['a missing file', ['--model', 'model.pdf', '--total', '5', 'missing.pdf'], /Cannot read/],
+    [
+      'a marks file without its header',
+      ['--model', 'model.pdf', '--total', '5', '--teacher-marks', 'bad-marks.csv', 'b.txt'],
+      /file,marks/,
+    ],
+  ])('exits 2 with a clear message on %s', async (_name, argv, message) => {
+    expect(await run(...argv)).toBe(2);
+    expect(err).toMatch(message);
+    expect(err).toContain('Usage: markwise grade');
+  });
+
+  it('prints one JSON object with the results in ANSWER order', async () => {
+    expect(
+      await run(
+        '--model',
+        'model.pdf',
+        '--question',
+        'question.txt',
+        '--total',
+        '5',
+        '--format',
+        'json',
+        'a.pdf',
+        'b.txt',
+        'broken.pdf',
+      ),
+    ).toBe(0);
+    const { results } = JSON.parse(out) as { results: Record<string, unknown>[] };
+    expect(results.map((r) => [r.file, r.status])).toEqual([
+      [join(dir, 'a.pdf'), 'graded'],
+      [join(dir, 'b.txt'), 'graded'],
+      [join(dir, 'broken.pdf'), 'unreadable'],
+    ]);
+    expect(Object.keys(results[0]!)).toEqual(
+      expect.arrayContaining([
+        'file',
+        'status',
+        'marks',
+        'total',
+        'confidence',
+        'needsReview',
+        'questions',
+        'feedback',
+        'reason',
+      ]),
+    );
+    expect(results[0]!.questions).toEqual([
+      expect.objectContaining({
+        number: '1',
+        total: 5,
+        matched: expect.any(Array),
+        missing: expect.any(Array),
+      }),
+    ]);
+    expect(results[2]).toMatchObject({
+      marks: null,
+      needsReview: true,
+      reason: expect.stringMatching(/not a readable PDF/),
+    });
+  });
+
+  it('uses teacher marks and prints csv', async () => {
+    expect(
+      await run(
+        '--model',
+        'model.pdf',
+        '--total',
+        '5',
+        '--teacher-marks',
+        'marks.csv',
+        '--format',
+        'csv',
+        'a.pdf',
+        'b.txt',
+      ),
+    ).toBe(0);
+    const lines = out.trim().split('\n');
+    expect(lines[0]).toBe('file,status,marks,total,confidence,needsReview,reason');
+    expect(lines).toHaveLength(3);
+  });
+});

@@ -1,0 +1,200 @@
+import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
+import { toBmp, type DecodedImage } from './image';
+import { createOcrEngine } from './ocr';
+import { joinTextItems, type TextItem } from './pdf-text';
+import { loadPdfJs } from './pdfjs';
+import type {
+  DocumentInput,
+  ExtractedDocument,
+  ExtractedPage,
+  OcrEngine,
+  UnreadableReason,
+} from './types';
+
+/** Pages past this are ignored: an answer longer than this is not a short answer. */
+const MAX_PAGES = 100;
+/** A page with fewer letters than this in its text layer is treated as scanned. */
+const MIN_TEXT_LETTERS = 3;
+/** Images smaller than this (pixels per side) are rules and icons, not worth OCR. */
+const MIN_IMAGE_SIDE = 24;
+
+const MESSAGES: Record<UnreadableReason, string> = {
+  corrupt: 'The file is not a readable PDF.',
+  encrypted: 'The PDF is protected by a password.',
+  empty: 'The document contains no text.',
+  'ocr-failed': 'The scanned pages could not be read.',
+  'too-large': 'The document has too many pages.',
+};
+
+function unreadable(reason: UnreadableReason, pages: ExtractedPage[] = []): ExtractedDocument {
+  return { status: 'unreadable', reason, message: MESSAGES[reason], pages };
+}
+
+/** Waits for pdf.js to hand over a decoded image, giving up after a while so a bad image cannot hang extraction. */
+function imageObject(page: PDFPageProxy, name: string): Promise<DecodedImage | null> {
+  const store = name.startsWith('g_') ? page.commonObjs : page.objs;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), 5000);
+    try {
+      store.get(name, (img: unknown) => {
+        clearTimeout(timer);
+        resolve(img as DecodedImage);
+      });
+    } catch {
+      clearTimeout(timer);
+      resolve(null);
+    }
+  });
+}
+
+/** Decoded images painted on a page, largest first. */
+async function pageImages(page: PDFPageProxy): Promise<DecodedImage[]> {
+  const ops = await page.getOperatorList();
+  const found: Promise<DecodedImage | null>[] = [];
+  const { OPS } = loadPdfJs();
+  ops.fnArray.forEach((fn, i) => {
+    const args = ops.argsArray[i] as unknown[];
+    if (fn === OPS.paintInlineImageXObject) found.push(Promise.resolve(args[0] as DecodedImage));
+    if (fn === OPS.paintImageXObject) found.push(imageObject(page, String(args[0])));
+  });
+  const images = await Promise.all(found);
+  return images
+    .filter(
+      (img): img is DecodedImage =>
+        !!img && img.width >= MIN_IMAGE_SIDE && img.height >= MIN_IMAGE_SIDE,
+    )
+    .sort((a, b) => b.width * b.height - a.width * a.height);
+}
+
+/** OCR of every image on a page, joined, with the mean confidence weighted by text length. */
+async function readImages(
+  images: DecodedImage[],
+  ocr: () => OcrEngine,
+): Promise<{ text: string; confidence: number | null }> {
+  const parts: { text: string; confidence: number }[] = [];
+  for (const image of images.slice(0, 8)) {
+    const bmp = toBmp(image);
+    if (!bmp) continue;
+    try {
+      const result = await ocr().recognize(bmp);
+      if (result.text.trim())
+        parts.push({ text: result.text.trim(), confidence: result.confidence });
+    } catch {
+      // OCR that fails on one image leaves the rest of the page readable.
+    }
+  }
+  const weight = parts.reduce((sum, p) => sum + p.text.length, 0);
+  const confidence = weight
+    ? parts.reduce((sum, p) => sum + p.confidence * p.text.length, 0) / weight
+    : null;
+  return { text: parts.map((p) => p.text).join('\n'), confidence };
+}
+
+async function readPage(page: PDFPageProxy, ocr: () => OcrEngine): Promise<ExtractedPage> {
+  const content = await page.getTextContent();
+  const text = joinTextItems(content.items as TextItem[]);
+  const images = await pageImages(page);
+  const base = {
+    number: page.pageNumber,
+    hasImages: images.length > 0,
+    imageText: '',
+    ocrConfidence: null,
+  };
+  const scanned = (text.match(/\p{L}/gu) ?? []).length < MIN_TEXT_LETTERS;
+  if (!images.length) return { ...base, text, source: text ? 'text' : 'none' };
+  const read = await readImages(images, ocr);
+  if (scanned) {
+    return {
+      ...base,
+      text: read.text,
+      imageText: read.text,
+      source: read.text ? 'ocr' : 'none',
+      ocrConfidence: read.confidence,
+    };
+  }
+  return { ...base, text, source: 'text', imageText: read.text, ocrConfidence: read.confidence };
+}
+
+function classify(error: unknown): UnreadableReason {
+  const name = (error as { name?: string } | null)?.name ?? '';
+  return name === 'PasswordException' ? 'encrypted' : 'corrupt';
+}
+
+async function extractPdf(bytes: Uint8Array, ocr: () => OcrEngine): Promise<ExtractedDocument> {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  if (!head.includes('%PDF-')) return unreadable('corrupt');
+  // pdf.js takes ownership of the buffer it is given, so it gets a copy.
+  const task = loadPdfJs().getDocument({
+    data: bytes.slice(),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    verbosity: 0,
+    stopAtErrors: false,
+  });
+  try {
+    const pdf = await task.promise;
+    if (pdf.numPages > MAX_PAGES) return unreadable('too-large');
+    const pages: ExtractedPage[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n);
+      pages.push(await readPage(page, ocr));
+      page.cleanup();
+    }
+    return finish(pages);
+  } catch (error) {
+    return unreadable(classify(error));
+  } finally {
+    await task.destroy();
+  }
+}
+
+/** Gathers the pages into a document, or says why nothing could be read. */
+function finish(pages: ExtractedPage[]): ExtractedDocument {
+  const text = pages
+    .map((p) => p.text)
+    .filter(Boolean)
+    .join('\n\n');
+  if (!text.trim()) {
+    const triedOcr = pages.some((p) => p.hasImages);
+    return unreadable(triedOcr ? 'ocr-failed' : 'empty', pages);
+  }
+  const ocrPages = pages.filter((p) => p.source === 'ocr' && p.ocrConfidence !== null);
+  const ocrConfidence = ocrPages.length
+    ? Math.min(...ocrPages.map((p) => p.ocrConfidence as number))
+    : null;
+  return { status: 'ok', text, pages, ocrConfidence };
+}
+
+/**
+ * Reads the text of a PDF (text layer, OCR for scanned pages and images) or of plain text.
+ * Never throws: a file that cannot be read comes back as `status: 'unreadable'` with a reason.
+ * Pass a shared `ocr` engine when extracting many documents; otherwise one is started if needed.
+ */
+export async function extractDocument(
+  input: DocumentInput,
+  opts: { ocr?: OcrEngine } = {},
+): Promise<ExtractedDocument> {
+  if (input.kind === 'text') {
+    const text = input.text.replace(/\r\n?/g, '\n').trim();
+    const page: ExtractedPage = {
+      number: 1,
+      text,
+      source: text ? 'text' : 'none',
+      ocrConfidence: null,
+      imageText: '',
+      hasImages: false,
+    };
+    return text
+      ? { status: 'ok', text, pages: [page], ocrConfidence: null }
+      : unreadable('empty', [page]);
+  }
+  let own = null as OcrEngine | null;
+  const ocr = (): OcrEngine => opts.ocr ?? (own ??= createOcrEngine());
+  try {
+    return await extractPdf(input.bytes, ocr);
+  } catch {
+    return unreadable('corrupt');
+  } finally {
+    if (own) await own.terminate().catch(() => undefined);
+  }
+}

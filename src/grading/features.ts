@@ -1,0 +1,196 @@
+import { contentStems } from './text';
+import { addInto, cosine, tfVector, unit, type Vec } from './vectors';
+
+/** Weight of a question's own words: repeating the question is not answering it. */
+const QUESTION_WORD_WEIGHT = 0.3;
+
+/** Names of the features, in the order the shipped model expects them. */
+export const FEATURE_NAMES = [
+  'cover',
+  'coverDf',
+  'coverIdf',
+  'precision',
+  'bigram',
+  'cosModel',
+  'cosCentroid',
+  'knn',
+  'cosRef',
+  'logLen',
+  'lenRatio',
+  'lenRel',
+  'questionOnly',
+  'novel',
+  'zCentroid',
+  'zCover',
+  'batchCentroid',
+  'modelLen',
+  'charModel',
+  'charCentroid',
+  'coverSq',
+] as const;
+
+/** The name of one feature. */
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+
+/** One answer's feature values, by name. */
+export type Features = Record<FeatureName, number>;
+
+/** What the features of one answer are computed from. */
+export type AnswerText = { stems: string[] };
+
+/** Character trigrams of the stems: tolerant of misspellings and word forms the stemmer misses. */
+function charVector(stems: string[]): Vec {
+  const v: Vec = new Map();
+  for (const s of stems) {
+    const w = ` ${s} `;
+    for (let i = 0; i + 3 <= w.length; i++)
+      v.set(w.slice(i, i + 3), (v.get(w.slice(i, i + 3)) ?? 0) + 1);
+  }
+  return v;
+}
+
+function bigrams(stems: string[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 1; i < stems.length; i++) out.add(`${stems[i - 1]} ${stems[i]}`);
+  return out;
+}
+
+function zScores(values: number[]): number[] {
+  const mean = values.reduce((a, b) => a + b, 0) / (values.length || 1);
+  const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length || 1));
+  return values.map((v) => (sd > 1e-9 ? (v - mean) / sd : 0));
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : 0;
+}
+
+/** Weighted share of `terms` that `present` contains. */
+function recall(terms: Set<string>, present: Set<string>, weight: (t: string) => number): number {
+  let hit = 0;
+  let all = 0;
+  for (const t of terms) {
+    const w = weight(t);
+    all += w;
+    if (present.has(t)) hit += w;
+  }
+  return all ? hit / all : 0;
+}
+
+/** Leave-one-out centroid similarity and mean similarity to the k nearest other answers. */
+function batchSimilarity(vecs: Vec[]): { centroid: number[]; knn: number[] } {
+  const units = vecs.map(unit);
+  const sum: Vec = new Map();
+  for (const u of units) addInto(sum, u);
+  const k = Math.max(1, Math.min(5, Math.floor(units.length / 4)));
+  const centroid = units.map((u) => {
+    const others = new Map(sum);
+    addInto(others, u, -1);
+    return cosine(u, others);
+  });
+  const knn = units.map((u, i) => {
+    const sims = units
+      .filter((_, j) => j !== i)
+      .map((o) => cosine(u, o))
+      .sort((a, b) => b - a);
+    const top = sims.slice(0, k);
+    return top.length ? top.reduce((a, b) => a + b, 0) / top.length : 0;
+  });
+  return { centroid, knn };
+}
+
+/** Features of every answer to one question, and the weighted term vectors they came from. */
+export type BatchFeatures = { features: Features[]; vectors: Vec[] };
+
+/**
+ * Computes every feature of every answer to one question. Batch features (rarity of terms,
+ * similarity to the other answers) need all answers to the question at once.
+ */
+export function computeFeatures(
+  questionText: string,
+  modelText: string,
+  answers: AnswerText[],
+): BatchFeatures {
+  const question = new Set(contentStems(questionText));
+  const modelStems = contentStems(modelText);
+  const model = new Set(modelStems);
+  const n = answers.length;
+  const sets = answers.map((a) => new Set(a.stems));
+  const df = new Map<string, number>();
+  for (const s of sets) for (const t of s) df.set(t, (df.get(t) ?? 0) + 1);
+  const qw = (t: string): number => (question.has(t) ? QUESTION_WORD_WEIGHT : 1);
+  const idf = (t: string): number => Math.log((n + 1) / ((df.get(t) ?? 0) + 0.5));
+  const vecWeight = (t: string): number => qw(t) * (1 + Math.max(0, idf(t)));
+  const vecs = answers.map((a) => tfVector(a.stems, vecWeight));
+  const modelVec = tfVector(modelStems, vecWeight);
+  const { centroid, knn } = batchSimilarity(vecs);
+  const ref = pseudoReference(modelVec, vecs);
+  const modelBigrams = bigrams(modelStems);
+  const lens = answers.map((a) => a.stems.length);
+  const medLen = median(lens);
+  const raw = answers.map((a, i) => {
+    const set = sets[i]!;
+    const own = [...set].filter((t) => !question.has(t));
+    const ab = bigrams(a.stems);
+    return {
+      cover: recall(model, set, qw),
+      coverDf: recall(model, set, (t) => qw(t) * (0.05 + (df.get(t) ?? 0) / n)),
+      coverIdf: recall(model, set, (t) => qw(t) * (0.5 + Math.max(0, idf(t)))),
+      precision: own.length ? own.filter((t) => model.has(t)).length / own.length : 0,
+      bigram: modelBigrams.size
+        ? [...modelBigrams].filter((b) => ab.has(b)).length / modelBigrams.size
+        : 0,
+      cosModel: cosine(vecs[i]!, modelVec),
+      cosCentroid: centroid[i]!,
+      knn: knn[i]!,
+      cosRef: cosine(vecs[i]!, ref.get(i) ?? modelVec),
+      logLen: Math.log1p(a.stems.length),
+      lenRatio: Math.log((1 + a.stems.length) / (1 + modelStems.length)),
+      lenRel: Math.log((1 + a.stems.length) / (1 + medLen)),
+      questionOnly: a.stems.length
+        ? a.stems.filter((t) => question.has(t)).length / a.stems.length
+        : 0,
+      novel: set.size
+        ? [...set].filter((t) => !model.has(t) && !question.has(t) && (df.get(t) ?? 0) <= 1)
+            .length / set.size
+        : 0,
+    };
+  });
+  const zc = zScores(raw.map((r) => r.cosCentroid));
+  const zv = zScores(raw.map((r) => r.cover));
+  const batchCentroid = raw.reduce((s, r) => s + r.cosCentroid, 0) / (n || 1);
+  const chars = answers.map((a) => charVector(a.stems.filter((t) => !question.has(t))));
+  const charModelVec = charVector(modelStems.filter((t) => !question.has(t)));
+  const charBatch = batchSimilarity(chars);
+  const features = raw.map((r, i) => ({
+    ...r,
+    zCentroid: zc[i]!,
+    zCover: zv[i]!,
+    batchCentroid,
+    modelLen: Math.log1p(modelStems.length),
+    charModel: cosine(chars[i]!, charModelVec),
+    charCentroid: charBatch.centroid[i]!,
+    coverSq: (1 - r.coverDf) ** 2,
+  }));
+  return { features, vectors: vecs };
+}
+
+/**
+ * A reference built from the model answer plus the answers closest to it (pseudo-relevance
+ * feedback), leaving each answer out of its own reference.
+ */
+function pseudoReference(modelVec: Vec, vecs: Vec[]): Map<number, Vec> {
+  const m = unit(modelVec);
+  const ranked = vecs
+    .map((v, i) => ({ i, s: cosine(v, m), u: unit(v) }))
+    .sort((a, b) => b.s - a.s || a.i - b.i);
+  const k = Math.max(1, Math.ceil(vecs.length / 3));
+  const out = new Map<number, Vec>();
+  vecs.forEach((_, i) => {
+    const ref: Vec = new Map(m);
+    for (const r of ranked.filter((r) => r.i !== i).slice(0, k)) addInto(ref, r.u, 1 / k);
+    out.set(i, ref);
+  });
+  return out;
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { extractDocument, gradeAnswers, gradeBatch, prepareAssignment } from '.';
+import { textPdf } from './testing/make-pdf';
+import type { AnswerResult } from './types';
+
+const PAPER =
+  '1. What is the role of a prototype program in problem solving? [2 marks]\n2. What is a variable? [3 marks]';
+const MODEL =
+  '1. To simulate the behaviour of portions of the desired software product.\n2. A named location in memory that stores a value which can change.';
+const ANSWERS = [
+  '1. A prototype simulates portions of the desired software product.\n2. A variable is a location in memory with a name that stores a value.',
+  '1. It simulates the behavior of parts of the software product.\n2. A named memory location storing a value.',
+  '1. To simulate portions of the final product quickly.\n2. A location in memory that holds a value that can change.',
+  '1. Prototypes help with problems.\n2. Something in math.',
+  '1. I do not know.\n2. A loop that repeats.',
+];
+
+async function gradePdfs(teacherMarks?: { id: string; marks: number }[]): Promise<AnswerResult[]> {
+  return gradeBatch({
+    modelAnswer: { kind: 'pdf', bytes: await textPdf(MODEL) },
+    questionPaper: { kind: 'pdf', bytes: await textPdf(PAPER) },
+    totalMarks: 10,
+    answers: await Promise.all(
+      ANSWERS.map(async (a, i) => ({
+        id: `s${i}`,
+        input: { kind: 'pdf' as const, bytes: await textPdf(a) },
+      })),
+    ),
+    teacherMarks,
+  });
+}
+
+function graded(r: AnswerResult | undefined) {
+  if (r?.status !== 'graded') throw new Error('expected a graded result');
+  return r;
+}
+
+describe('gradeAnswers', () => {
+  it('grades numbered answers per question with the marks the question paper states', async () => {
+    const results = await gradePdfs();
+    const best = graded(results[0]);
+    expect(best.questions.map((q) => [q.number, q.total])).toEqual([
+      ['1', 4],
+      ['2', 6],
+    ]);
+    for (const r of results.map(graded)) {
+      expect(r.marks).toBe(r.questions.reduce((s, q) => s + q.marks, 0));
+      for (const q of r.questions) {
+        expect(q.marks * 2).toBe(Math.round(q.marks * 2));
+        expect(q.marks).toBeGreaterThanOrEqual(0);
+        expect(q.marks).toBeLessThanOrEqual(q.total);
+      }
+    }
+    expect(best.marks).toBeGreaterThan(graded(results[4]).marks);
+    expect(best.questions[0]!.matched).toEqual([
+      'simulate the behaviour',
+      'portions of the desired software product',
+    ]);
+    expect(graded(results[4]).questions[1]!.missing.length).toBeGreaterThan(0);
+    expect(graded(results[4]).feedback).toMatch(/Question 2:/);
+  });
+
+  it('grades unnumbered answers as one question', async () => {
+    const modelAnswer = await extractDocument({
+      kind: 'text',
+      text: 'To simulate the behaviour of portions of the desired software product.',
+    });
+    const prepared = prepareAssignment({ modelAnswer, totalMarks: 5 });
+    expect(prepared.numbered).toBe(false);
+    const docs = await Promise.all(
+      ['It simulates portions of the desired product.', 'No idea.'].map((text) =>
+        extractDocument({ kind: 'text', text }),
+      ),
+    );
+    const [good, poor] = gradeAnswers(
+      prepared,
+      docs.map((document, i) => ({ id: String(i), document })),
+    ).map(graded);
+    expect(good!.questions).toHaveLength(1);
+    expect(good!.marks).toBeGreaterThan(poor!.marks);
+  });
+
+  it('reports an unreadable answer as unreadable, never as a zero', async () => {
+    const modelAnswer = await extractDocument({ kind: 'text', text: 'A model answer.' });
+    const broken = await extractDocument({ kind: 'pdf', bytes: new Uint8Array([0, 1, 2]) });
+    const [result] = gradeAnswers(prepareAssignment({ modelAnswer, totalMarks: 5 }), [
+      { id: 'x', document: broken },
+    ]);
+    expect(result).toEqual({
+      id: 'x',
+      status: 'unreadable',
+      reason: 'The file is not a readable PDF.',
+      needsReview: true,
+      total: 5,
+    });
+  });
+
+  it('moves the other marks toward the teacher marks', async () => {
+    const before = (await gradePdfs()).map(graded);
+    const after = (
+      await gradePdfs([
+        { id: 's0', marks: 2 },
+        { id: 's1', marks: 2 },
+      ])
+    ).map(graded);
+    const others = (rs: typeof before): number => rs.slice(2).reduce((s, r) => s + r.marks, 0);
+    expect(others(after)).toBeLessThan(others(before));
+  });
+
+  it('gives identical results on a second run', async () => {
+    const first = JSON.stringify(await gradePdfs());
+    expect(JSON.stringify(await gradePdfs())).toBe(first);
+    expect(JSON.parse(first)).toHaveLength(ANSWERS.length);
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * The Markwise grading engine: a pure library (no HTTP, database or environment).
+ *
+ * The evaluation worker calls it in three steps:
+ *   const doc = await extractDocument({ kind: 'pdf', bytes }, { ocr })   // never throws
+ *   const prepared = prepareAssignment({ modelAnswer, questionPaper, totalMarks, diagramKeywords })
+ *   const results = gradeAnswers(prepared, [{ id, document }, …], { teacherMarks })
+ * Grade all answers of an assignment in one call: term rarity and similarity to the other
+ * answers are part of the score. `gradeBatch` does all three steps for the CLI and benchmark.
+ */
+export { extractDocument } from './extract';
+export { createOcrEngine } from './ocr';
+export { prepareAssignment, type PrepareArgs } from './prepare';
+export { gradeAnswers, type AnswerInput, type GradeOptions } from './grade';
+export { gradeBatch, type BatchArgs } from './batch';
+export type {
+  AnswerResult,
+  DocumentInput,
+  ExtractedDocument,
+  ExtractedPage,
+  KeyPoint,
+  OcrEngine,
+  PreparedAssignment,
+  PreparedQuestion,
+  QuestionResult,
+  TeacherMark,
+  UnreadableReason,
+} from './types';

@@ -1,0 +1,88 @@
+import { DEFAULT_DIAGRAM_SHARE } from '../shared/limits';
+import { keyPoints } from './key-points';
+import { segment, statedMarks, stripMarks, type Segment } from './segment';
+import type { ExtractedDocument, PreparedAssignment, PreparedQuestion } from './types';
+
+/** Arguments of prepareAssignment: the teacher's documents and settings for one assignment. */
+export type PrepareArgs = {
+  modelAnswer: ExtractedDocument;
+  questionPaper?: ExtractedDocument;
+  totalMarks: number;
+  diagramKeywords?: string[];
+  diagramShare?: number;
+};
+
+function textOf(doc: ExtractedDocument | undefined): string {
+  return doc?.status === 'ok' ? doc.text : '';
+}
+
+/** Shares the total among questions: stated marks when the paper gives them, evenly otherwise. */
+function shareMarks(stated: (number | null)[], total: number): number[] {
+  const known = stated.filter((m): m is number => m !== null && m > 0);
+  if (known.length === stated.length) {
+    const sum = known.reduce((a, b) => a + b, 0);
+    return stated.map((m) => ((m as number) * total) / sum);
+  }
+  const knownSum = known.reduce((a, b) => a + b, 0);
+  const rest = stated.length - known.length;
+  if (!known.length || knownSum >= total) return stated.map(() => total / stated.length);
+  return stated.map((m) => (m !== null && m > 0 ? m : (total - knownSum) / rest));
+}
+
+/** Pairs question-paper parts with model-answer parts by number. */
+function align(paper: Segment[] | null, model: Segment[] | null, paperText: string) {
+  if (paper && model)
+    return paper.map((p) => ({
+      number: p.number,
+      question: p.text,
+      model: model.find((m) => m.number === p.number)?.text ?? '',
+    }));
+  // A numbered model answer with an unnumbered question paper is one question whose answer lists points.
+  if (model && !paperText)
+    return model.map((m) => ({ number: m.number, question: '', model: m.text }));
+  return null;
+}
+
+/**
+ * Reads an assignment's model answer (and question paper) into questions with their marks and
+ * key points. Throws when the model answer could not be read: nothing can be graded without it.
+ */
+export function prepareAssignment(args: PrepareArgs): PreparedAssignment {
+  if (args.modelAnswer.status !== 'ok')
+    throw new Error(`The model answer could not be read: ${args.modelAnswer.message}`);
+  if (!(args.totalMarks > 0)) throw new Error('Total marks must be a positive number.');
+  const modelText = textOf(args.modelAnswer);
+  const paperText = textOf(args.questionPaper);
+  const parts = align(paperText ? segment(paperText) : null, segment(modelText), paperText);
+  const diagramKeywords = (args.diagramKeywords ?? []).map((k) => k.trim()).filter(Boolean);
+  const diagramShare = diagramKeywords.length
+    ? Math.min(1, Math.max(0, args.diagramShare ?? DEFAULT_DIAGRAM_SHARE))
+    : 0;
+  const base = { totalMarks: args.totalMarks, diagramKeywords, diagramShare };
+  if (!parts) {
+    const questionText = stripMarks(paperText);
+    const only: PreparedQuestion = {
+      number: '1',
+      total: args.totalMarks,
+      questionText,
+      modelText,
+      keyPoints: keyPoints(modelText, questionText),
+    };
+    return { ...base, numbered: false, questions: [only] };
+  }
+  const marks = shareMarks(
+    parts.map((p) => statedMarks(p.question)),
+    args.totalMarks,
+  );
+  const questions = parts.map((p, i): PreparedQuestion => {
+    const questionText = stripMarks(p.question);
+    return {
+      number: p.number,
+      total: marks[i]!,
+      questionText,
+      modelText: p.model,
+      keyPoints: keyPoints(p.model, questionText),
+    };
+  });
+  return { ...base, numbered: true, questions };
+}

@@ -1,0 +1,54 @@
+import type { Features } from './features';
+import type { ExtractedDocument } from './types';
+
+/** OCR confidence below which a teacher should check what was read. */
+const POOR_OCR = 0.7;
+/** Batches smaller than this give little evidence about what a typical answer looks like. */
+const SMALL_BATCH = 5;
+
+function zScore(values: number[], i: number): number {
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
+  return sd > 1e-9 ? (values[i]! - mean) / sd : 0;
+}
+
+/**
+ * How far to trust the proposed marks (0..1) and why a teacher should look: poor OCR, an
+ * answer unlike every other answer, numbering that did not match, or conflicting evidence.
+ */
+export function reviewOf(
+  doc: ExtractedDocument,
+  perQuestion: Features[][],
+  i: number,
+  numbered: boolean,
+): { confidence: number; reasons: string[] } {
+  const reasons: string[] = [];
+  let confidence = 0.9;
+  const ocr = doc.status === 'ok' ? doc.ocrConfidence : null;
+  if (ocr !== null) {
+    confidence -= Math.max(0, 0.9 - ocr) * 0.8;
+    if (ocr < POOR_OCR) reasons.push('poor-ocr');
+  }
+  if (!numbered) {
+    confidence -= 0.3;
+    reasons.push('answer-not-numbered');
+  }
+  const n = perQuestion[0]?.length ?? 0;
+  if (n < SMALL_BATCH) confidence -= 0.1;
+  else {
+    const outlier = perQuestion.some(
+      (fs) =>
+        zScore(
+          fs.map((f) => f.knn),
+          i,
+        ) < -2 && fs[i]!.knn < 0.2,
+    );
+    if (outlier) {
+      confidence -= 0.25;
+      reasons.push('unlike-other-answers');
+    }
+  }
+  const mixed = perQuestion.some((fs) => Math.abs(fs[i]!.zCover - fs[i]!.zCentroid) > 2);
+  if (mixed) confidence -= 0.15;
+  return { confidence: Math.round(Math.max(0, Math.min(1, confidence)) * 100) / 100, reasons };
+}

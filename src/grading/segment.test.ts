@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { segment, statedMarks, stripMarks } from './segment';
+
+describe('segment', () => {
+  it.each([
+    ['Q1 first\nQ2 second', ['1', '2']],
+    ['1. first\n2. second\n3. third', ['1', '2', '3']],
+    ['1) first\n2) second', ['1', '2']],
+    ['(a) first\n(b) second', ['a', 'b']],
+    ['Question 1: first\nQuestion 2: second', ['1', '2']],
+    ['Ans 1 first\nAns. 2 second', ['1', '2']],
+  ])('finds the numbering in %j', (text, numbers) => {
+    expect(segment(text)?.map((s) => s.number)).toEqual(numbers);
+    expect(segment(text)?.[0]?.text).toBe('first');
+  });
+
+  it('ignores numbers that do not count up from one', () => {
+    expect(
+      segment('3. a stray line\n1. first\nsee 2. in text\n2. second')?.map((s) => s.text),
+    ).toEqual(['first\nsee 2. in text', 'second']);
+  });
+
+  it('returns null for unnumbered text, so the whole document is one answer', () => {
+    expect(segment('A prototype simulates the product.\nIt helps find risks.')).toBeNull();
+    expect(segment('1. only one numbered part')).toBeNull();
+  });
+});
+
+describe('statedMarks', () => {
+  it.each([
+    ['Explain recursion. [5 marks]', 5],
+    ['Explain recursion. (5)', 5],
+    ['Explain recursion (2.5 marks)', 2.5],
+    ['Explain recursion. 4 marks', 4],
+    ['Explain recursion.', null],
+  ])('reads %j', (text, marks) => {
+    expect(statedMarks(text)).toBe(marks);
+  });
+
+  it('strips the marks note from the question text', () => {
+    expect(stripMarks('Explain recursion. [5 marks]')).toBe('Explain recursion.');
+  });
+});

@@ -1,0 +1,82 @@
+/** Types shared by every stage of the grading engine; all results are plain JSON values. */
+
+/** A document to grade or to grade against: the bytes of a PDF, or plain text. */
+export type DocumentInput = { kind: 'pdf'; bytes: Uint8Array } | { kind: 'text'; text: string };
+
+/** Text of one page, with how it was obtained and, for OCR, how sure the OCR was (0..1). */
+export type ExtractedPage = {
+  number: number;
+  text: string;
+  source: 'text' | 'ocr' | 'none';
+  /** OCR confidence 0..1 when any of the page's text came from OCR, else null. */
+  ocrConfidence: number | null;
+  /** Text read by OCR from the images on the page (diagram labels, scans). */
+  imageText: string;
+  hasImages: boolean;
+};
+
+/** Why a document could not be read; the server shows it to the teacher. */
+export type UnreadableReason = 'corrupt' | 'encrypted' | 'empty' | 'ocr-failed' | 'too-large';
+
+/** The result of extraction: either the text page by page, or why there is none. */
+export type ExtractedDocument =
+  | { status: 'ok'; text: string; pages: ExtractedPage[]; ocrConfidence: number | null }
+  | { status: 'unreadable'; reason: UnreadableReason; message: string; pages: ExtractedPage[] };
+
+/** Reads text from page images; one engine is shared by many extractions and then terminated. */
+export type OcrEngine = {
+  recognize(image: Uint8Array): Promise<{ text: string; confidence: number }>;
+  terminate(): Promise<void>;
+};
+
+/** A key point: a short phrase of the model answer and the word stems that stand for it. */
+export type KeyPoint = { phrase: string; stems: string[] };
+
+/** One question of an assignment as the engine grades it. */
+export type PreparedQuestion = {
+  number: string;
+  /** Marks this question is worth (already scaled so the questions add up to the total). */
+  total: number;
+  questionText: string;
+  modelText: string;
+  keyPoints: KeyPoint[];
+};
+
+/** Everything about an assignment the engine needs to grade its answers, computed once. */
+export type PreparedAssignment = {
+  totalMarks: number;
+  questions: PreparedQuestion[];
+  /** True when questions were found by their numbering; false when the whole document is one answer. */
+  numbered: boolean;
+  diagramKeywords: string[];
+  diagramShare: number;
+};
+
+/** The marks and reasons for one question of one answer. */
+export type QuestionResult = {
+  number: string;
+  marks: number;
+  total: number;
+  matched: string[];
+  missing: string[];
+  keywordsFound?: string[];
+  keywordsMissing?: string[];
+};
+
+/** The engine's proposal for one answer, or why it could not grade it. */
+export type AnswerResult =
+  | {
+      id: string;
+      status: 'graded';
+      marks: number;
+      total: number;
+      confidence: number;
+      needsReview: boolean;
+      reviewReasons: string[];
+      questions: QuestionResult[];
+      feedback: string;
+    }
+  | { id: string; status: 'unreadable'; reason: string; needsReview: true; total: number };
+
+/** A teacher's own marks for one answer of the batch, used to calibrate the others. */
+export type TeacherMark = { id: string; marks: number };

@@ -1,0 +1,36 @@
+/** A sparse term-weight vector. */
+export type Vec = Map<string, number>;
+
+/** Cosine similarity of two sparse vectors (0 when either is empty). */
+export function cosine(a: Vec, b: Vec): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  for (const [k, v] of small) dot += v * (large.get(k) ?? 0);
+  for (const v of a.values()) na += v * v;
+  for (const v of b.values()) nb += v * v;
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/** The vector scaled to unit length (empty stays empty). */
+export function unit(v: Vec): Vec {
+  let n = 0;
+  for (const x of v.values()) n += x * x;
+  if (!n) return new Map(v);
+  const s = 1 / Math.sqrt(n);
+  return new Map([...v].map(([k, x]) => [k, x * s]));
+}
+
+/** Adds `scale * b` into `into`. */
+export function addInto(into: Vec, b: Vec, scale = 1): void {
+  for (const [k, v] of b) into.set(k, (into.get(k) ?? 0) + v * scale);
+}
+
+/** Term-frequency vector of stems, each term weighted by `weight(term)`. */
+export function tfVector(stems: string[], weight: (term: string) => number): Vec {
+  const v: Vec = new Map();
+  for (const s of stems) v.set(s, (v.get(s) ?? 0) + 1);
+  for (const [k, c] of v) v.set(k, (1 + Math.log(c)) * weight(k));
+  return v;
+}

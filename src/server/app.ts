@@ -1,0 +1,80 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { MAX_FILE_BYTES } from '../shared/limits';
+import type { Config } from './config';
+import { migrateToLatest, openDatabase, type Db } from './db/database';
+import { registerErrorHandler } from './errors';
+import { GradingQueue, type GradingQueueOptions } from './jobs/grading-queue';
+import { evaluationRoutes } from './modules/evaluations/evaluations.routes';
+import { assignmentRoutes } from './modules/assignments/assignments.routes';
+import { avatarRoutes } from './modules/avatars/avatars.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { meRoutes } from './modules/me/me.routes';
+import { authRoutes, createAuth, resolveAuthSecret, type Auth } from './plugins/auth';
+import { security } from './plugins/security';
+import { spa } from './plugins/spa';
+import { createFileStore, storage } from './plugins/storage';
+import type { FileStore } from './storage/file-store';
+
+/** What buildApp made besides the Fastify instance, for tests and the process entry point. */
+export interface AppContext {
+  app: FastifyInstance;
+  db: Db;
+  auth: Auth;
+  config: Config;
+  store: FileStore;
+  grading: GradingQueue;
+}
+
+/** Builds the whole server from a config: database (migrated), auth, every route, the SPA. Call app.close() to release all. */
+export async function buildApp(
+  config: Config,
+  opts: {
+    logger?: boolean;
+    grading?: Partial<Pick<GradingQueueOptions, 'leaseMs' | 'pollMs' | 'afterResult'>>;
+  } = {},
+): Promise<AppContext> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    // A hop count n means: believe X-Forwarded-For entries added by the n proxies nearest to us.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  const db = openDatabase(config.database, (err) =>
+    app.log.warn({ err }, 'a pooled database connection failed; it will be replaced'),
+  );
+  const store = createFileStore(config);
+  const grading = new GradingQueue({ db, store, log: app.log, ...opts.grading });
+  app.addHook('onClose', async () => {
+    await grading.stop();
+    await db.kysely.destroy();
+  });
+  await migrateToLatest(db.kysely);
+  const auth = createAuth(config, db, resolveAuthSecret(config));
+
+  registerErrorHandler(app);
+  await app.register(security, { config });
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: MAX_FILE_BYTES, files: 3, fields: 20, fieldSize: 100_000 },
+  });
+  await app.register(authRoutes, { auth, config });
+  await app.register(healthRoutes, { db, config });
+  await app.register(avatarRoutes);
+  await app.register(meRoutes, { db });
+  await app.register(storage, { db, store, config });
+  await app.register(assignmentRoutes, { db, store, config });
+  await app.register(evaluationRoutes, { db, notify: () => grading.notify() });
+  await app.register(contactRoutes, { db, config });
+  await app.register(spa, { dir: config.staticDir });
+  if (config.gradingWorker) app.addHook('onReady', async () => grading.start());
+  return { app, db, auth, config, store, grading };
+}

@@ -1,0 +1,171 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+/** The problems a ConfigError lists, one per line. */
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim());
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('loadConfig', () => {
+  it('runs everything on one machine when nothing is set', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      env: 'production',
+      host: '0.0.0.0',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      trustedOrigins: ['http://localhost:3000'],
+      trustProxy: false,
+      dataDir: path.resolve('data'),
+      filesDir: path.resolve('data/files'),
+      database: { kind: 'sqlite', file: path.resolve('data/markwise.db') },
+      logLevel: 'info',
+      oidc: undefined,
+      loginRateLimit: 10,
+      staticDir: path.resolve('dist/web'),
+      gradingWorker: true,
+    });
+    expect(c.authSecret).toBeUndefined();
+    expect(c.contact.rateLimit).toBe(5);
+  });
+
+  it('derives the public address from PORT and drops a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://mark.example.edu/' }).publicUrl).toBe(
+      'https://mark.example.edu',
+    );
+  });
+
+  it('treats blank optional variables as unset', () => {
+    const c = loadConfig({ PUBLIC_URL: '', DATABASE_URL: ' ', OIDC_ISSUER: '', AUTH_SECRET: '' });
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.database.kind).toBe('sqlite');
+    expect(c.oidc).toBeUndefined();
+  });
+
+  it('keeps the SQLite file and uploads under DATA_DIR', () => {
+    const c = loadConfig({ DATA_DIR: '/srv/markwise' });
+    expect(c.database).toEqual({ kind: 'sqlite', file: '/srv/markwise/markwise.db' });
+    expect(c.filesDir).toBe('/srv/markwise/files');
+    expect(c.tmpDir).toBe('/srv/markwise/tmp');
+    expect(loadConfig({ DATA_DIR: '/srv/m', FILES_DIR: '/mnt/files' }).filesDir).toBe('/mnt/files');
+  });
+
+  it('picks the database dialect from DATABASE_URL', () => {
+    const pg = 'postgres://markwise:pw@db:5432/markwise';
+    expect(loadConfig({ DATABASE_URL: pg }).database).toEqual({ kind: 'postgres', url: pg });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/m' }).database.kind).toBe('postgres');
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/m.db' }).database).toEqual({
+      kind: 'sqlite',
+      file: '/var/lib/m.db',
+    });
+    expect(loadConfig({ DATABASE_URL: 'file:///var/lib/m.db' }).database).toEqual({
+      kind: 'sqlite',
+      file: '/var/lib/m.db',
+    });
+  });
+
+  it('adds TRUSTED_ORIGINS to the public address', () => {
+    const c = loadConfig({
+      PUBLIC_URL: 'https://a.example',
+      TRUSTED_ORIGINS: 'http://localhost:5173, https://b.example',
+    });
+    expect(c.trustedOrigins).toEqual([
+      'https://a.example',
+      'http://localhost:5173',
+      'https://b.example',
+    ]);
+  });
+
+  it('reads booleans the way people write them', () => {
+    expect(loadConfig({ GRADING_WORKER: 'false' }).gradingWorker).toBe(false);
+    expect(loadConfig({ GRADING_WORKER: '1' }).gradingWorker).toBe(true);
+    expect(loadConfig({ GRADING_WORKER: 'no' }).gradingWorker).toBe(false);
+  });
+
+  it('trusts the one proxy in front for TRUST_PROXY=true, never every hop', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      'loopback',
+    ]);
+    expect(problems({ TRUST_PROXY: 'my-proxy.local' })[0]).toMatch(/^- TRUST_PROXY: must be true/);
+  });
+
+  it('fails with one error that lists every problem', () => {
+    const list = problems({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db/m',
+      AUTH_SECRET: 'short',
+      LOG_LEVEL: 'loud',
+      PUBLIC_URL: 'ftp://files.example',
+      TRUST_PROXY: 'maybe?',
+      OIDC_CLIENT_ID: 'only-the-id',
+    });
+    expect(list).toHaveLength(7);
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'AUTH_SECRET',
+      'LOG_LEVEL',
+      'PUBLIC_URL',
+      'TRUST_PROXY',
+      'OIDC_ISSUER',
+    ]) {
+      expect(list.some((l) => l.startsWith(`- ${name}:`))).toBe(true);
+    }
+    expect(list.find((l) => l.includes('DATABASE_URL'))).toContain(
+      'must start with postgres://, sqlite: or file:',
+    );
+    expect(list.find((l) => l.includes('AUTH_SECRET'))).toContain('at least 32 characters');
+  });
+
+  describe('external sign-in (OIDC)', () => {
+    const full = {
+      OIDC_ISSUER: 'https://accounts.google.com',
+      OIDC_CLIENT_ID: 'client-id',
+      OIDC_CLIENT_SECRET: 'client-secret',
+    };
+
+    it('is on when issuer, client id and secret are all set, labelled Google by default', () => {
+      expect(loadConfig(full).oidc).toEqual({
+        issuer: 'https://accounts.google.com',
+        clientId: 'client-id',
+        clientSecret: 'client-secret',
+        label: 'Google',
+      });
+      expect(loadConfig({ ...full, OIDC_LABEL: 'School Login' }).oidc?.label).toBe('School Login');
+    });
+
+    it('is refused when only some of the three are set', () => {
+      for (const missing of Object.keys(full)) {
+        const env: Record<string, string> = { ...full };
+        delete env[missing];
+        expect(problems(env)).toEqual([
+          '- OIDC_ISSUER: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+        ]);
+      }
+    });
+
+    it('refuses an issuer that is not a URL', () => {
+      expect(problems({ ...full, OIDC_ISSUER: 'accounts.google.com' })[0]).toMatch(
+        /^- OIDC_ISSUER:/,
+      );
+    });
+  });
+});

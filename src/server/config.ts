@@ -1,0 +1,193 @@
+import net from 'node:net';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Turns "", undefined and whitespace into undefined, so optional variables may be left blank. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    schema.optional(),
+  );
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (s: string) => {
+  const [ip, prefix, ...rest] = s.split('/');
+  return (
+    proxyNames.has(s) ||
+    (rest.length === 0 && net.isIP(ip!) !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix)))
+  );
+};
+
+/**
+ * TRUST_PROXY: whose X-Forwarded-For to believe. `true` (or 1) trusts the one proxy in front,
+ * a number that many hops, a list the proxies' addresses; never every hop, which would let a
+ * client forge its address in front of a proxy that appends to the header.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    if (/^(true|yes)$/i.test(v)) return 1;
+    if (/^(false|no)$/i.test(v)) return false;
+    if (/^\d+$/.test(v)) return Number(v) || false;
+    const list = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (list.length && list.every(isProxyAddress)) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be true, false, a number of proxies, or proxy addresses (IP or CIDR), comma-separated',
+    });
+    return z.NEVER;
+  });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
+    TRUSTED_ORIGINS: optional(z.string()),
+    TRUST_PROXY: optional(trustProxy),
+    DATA_DIR: z.string().default('./data'),
+    FILES_DIR: optional(z.string()),
+    DATABASE_URL: optional(
+      z
+        .string()
+        .regex(
+          /^(postgres(ql)?:\/\/|sqlite:|file:)/,
+          'must start with postgres://, sqlite: or file:',
+        ),
+    ),
+    AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    OIDC_ISSUER: optional(z.url()),
+    OIDC_CLIENT_ID: optional(z.string()),
+    OIDC_CLIENT_SECRET: optional(z.string()),
+    OIDC_LABEL: z.string().default('Google'),
+    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    CONTACT_FORWARD_URL: optional(z.url()),
+    CONTACT_ACCESS_KEY: optional(z.string()),
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    SUPPORT_EMAIL: z.email().default('support@markwise.example'),
+    SUPPORT_PHONE: z.string().default('+91 80 4000 1234'),
+    STATIC_DIR: optional(z.string()),
+    GRADING_WORKER: optional(bool),
+  })
+  .superRefine(
+    (env, ctx) => {
+      const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+      if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['OIDC_ISSUER'],
+          message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+        });
+      }
+      // Checked even when other variables are wrong, so the one error lists every problem.
+    },
+    { when: () => true },
+  );
+
+/** Everything the server reads from its environment, parsed once at start-up. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  trustedOrigins: string[];
+  /** Proxies whose X-Forwarded-For is believed: none, a hop count, or their addresses. */
+  trustProxy: false | number | string[];
+  dataDir: string;
+  /** Where the local FileStore keeps uploaded files (FILES_DIR, default DATA_DIR/files). */
+  filesDir: string;
+  /** Where uploads stream to before they are verified and moved into the store (DATA_DIR/tmp). */
+  tmpDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** Undefined means: read or create `DATA_DIR/auth-secret` (see auth plugin). */
+  authSecret?: string;
+  logLevel: string;
+  oidc?: { issuer: string; clientId: string; clientSecret: string; label: string };
+  loginRateLimit: number;
+  contact: {
+    forwardUrl?: string;
+    accessKey?: string;
+    /** Contact form posts allowed per client address per minute. */
+    rateLimit: number;
+    supportEmail: string;
+    supportPhone: string;
+  };
+  staticDir: string;
+  /** Whether this process grades queued runs (turn off on web-only instances of a scaled-out setup). */
+  gradingWorker: boolean;
+}
+
+/** Thrown when the environment is invalid; its message lists every problem at once. */
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; fails with the full list of problems. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const url = e.DATABASE_URL;
+  const database: Config['database'] =
+    url && /^postgres/.test(url)
+      ? { kind: 'postgres', url }
+      : {
+          kind: 'sqlite',
+          file: url ? url.replace(/^(sqlite|file):(\/\/)?/, '') : path.join(dataDir, 'markwise.db'),
+        };
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    trustedOrigins: [
+      publicUrl,
+      ...(e.TRUSTED_ORIGINS ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ],
+    trustProxy: e.TRUST_PROXY ?? false,
+    dataDir,
+    filesDir: e.FILES_DIR ? path.resolve(e.FILES_DIR) : path.join(dataDir, 'files'),
+    tmpDir: path.join(dataDir, 'tmp'),
+    database,
+    authSecret: e.AUTH_SECRET,
+    logLevel: e.LOG_LEVEL,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            label: e.OIDC_LABEL,
+          }
+        : undefined,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    contact: {
+      forwardUrl: e.CONTACT_FORWARD_URL,
+      accessKey: e.CONTACT_ACCESS_KEY,
+      rateLimit: e.CONTACT_RATE_LIMIT,
+      supportEmail: e.SUPPORT_EMAIL,
+      supportPhone: e.SUPPORT_PHONE,
+    },
+    staticDir: path.resolve(e.STATIC_DIR ?? 'dist/web'),
+    gradingWorker: e.GRADING_WORKER ?? true,
+  };
+}

@@ -1,0 +1,156 @@
+import type { Generated } from 'kysely';
+
+/** Row types of every table, as Kysely sees them. Times of our own tables are ISO-8601 UTC text. */
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  file: FileTable;
+  assignment: AssignmentTable;
+  enrollment: EnrollmentTable;
+  submission: SubmissionTable;
+  evaluation_run: EvaluationRunTable;
+  mark_change: MarkChangeTable;
+  contact_message: ContactMessageTable;
+}
+
+/** better-auth's tables store Date on PostgreSQL and ISO text on SQLite. */
+type AuthTime = Date | string;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: boolean | number;
+  image: string | null;
+  role: 'teacher' | 'student' | null;
+  created_at: AuthTime;
+  updated_at: AuthTime;
+}
+
+export interface SessionTable {
+  id: string;
+  expires_at: AuthTime;
+  token: string;
+  created_at: AuthTime;
+  updated_at: AuthTime;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+}
+
+export interface AccountTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: AuthTime | null;
+  refresh_token_expires_at: AuthTime | null;
+  scope: string | null;
+  password: string | null;
+  created_at: AuthTime;
+  updated_at: AuthTime;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: AuthTime;
+  created_at: AuthTime;
+  updated_at: AuthTime;
+}
+
+export interface FileTable {
+  id: string;
+  storage_key: string;
+  original_name: string;
+  media_type: string;
+  size: number;
+  sha256: string;
+  owner_id: string;
+  created_at: string;
+}
+
+export interface AssignmentTable {
+  id: string;
+  code: string;
+  title: string;
+  description: Generated<string>;
+  deadline: string;
+  total_marks: number;
+  teacher_id: string;
+  question_file_id: string | null;
+  model_answer_file_id: string | null;
+  diagram_file_id: string | null;
+  diagram_keywords: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EnrollmentTable {
+  assignment_id: string;
+  student_id: string;
+  joined_at: string;
+}
+
+export interface SubmissionTable {
+  id: string;
+  assignment_id: string;
+  student_id: string;
+  file_id: string;
+  submitted_at: string;
+  marks: number | null;
+  marks_source: 'ai' | 'teacher' | null;
+  ai_marks: number | null;
+  ai_status: 'graded' | 'unreadable' | null;
+  /** JSON text of the grading engine's result. */
+  ai_result: string | null;
+  needs_review: Generated<number>;
+  graded_at: string | null;
+  /** The evaluation run that last wrote ai_* (a resumed run skips what it already graded). */
+  evaluation_run_id: string | null;
+}
+
+export interface EvaluationRunTable {
+  id: string;
+  assignment_id: string;
+  status: 'queued' | 'running' | 'finished' | 'failed' | 'cancelled';
+  total: Generated<number>;
+  done: Generated<number>;
+  failed: Generated<number>;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** Worker holding the run and until when; an expired lease lets another worker resume it. */
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  /** Answers read (extracted) so far; `done`/`failed` count results written. */
+  read: Generated<number>;
+}
+
+export interface MarkChangeTable {
+  id: string;
+  submission_id: string;
+  changed_by: string | null;
+  from_marks: number | null;
+  to_marks: number | null;
+  source: 'ai' | 'teacher';
+  created_at: string;
+}
+
+export interface ContactMessageTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  created_at: string;
+  forwarded_at: string | null;
+  forward_error: string | null;
+}

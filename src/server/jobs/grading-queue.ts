@@ -1,0 +1,135 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import { nowIso, type Db } from '../db/database';
+import * as runs from '../modules/evaluations/evaluations.repository';
+import type { FileStore } from '../storage/file-store';
+import { gradeRun, RunStopped } from './grade-run';
+
+/** Options of the grading queue; the defaults suit production. */
+export interface GradingQueueOptions {
+  db: Db;
+  store: FileStore;
+  log: FastifyBaseLogger;
+  /** How long a claimed run stays this worker's without a renewal. */
+  leaseMs?: number;
+  /** How often to look for work when nobody called notify(). */
+  pollMs?: number;
+  afterResult?: (runId: string) => Promise<void> | void;
+}
+
+/**
+ * The grading queue: its state is the evaluation_run table, so it survives restarts and can be
+ * shared by several server processes on one PostgreSQL database. A worker claims the oldest
+ * queued run (or a running one whose worker's lease expired) with a compare-and-set, grades it,
+ * and renews its lease as it goes. On SQLite only one process uses the file, so at start-up a
+ * "running" run can only be one the previous process left behind, and it is resumed at once.
+ * Grading happens here, never inside a request handler.
+ */
+export class GradingQueue {
+  readonly workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly abort = new AbortController();
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private current: { runId: string; assignmentId: string; stop: AbortController } | null = null;
+  private firstPass = true;
+
+  constructor(private readonly opts: GradingQueueOptions) {
+    this.leaseMs = opts.leaseMs ?? 30_000;
+    this.pollMs = opts.pollMs ?? 2_000;
+  }
+
+  /** Starts working through the queue in the background. */
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Says a run was queued, so the worker looks now instead of at its next poll. */
+  notify(): void {
+    this.wake?.();
+  }
+
+  /** Stops the run of this assignment if this worker is grading it (the assignment is being deleted). */
+  cancel(assignmentId: string): void {
+    if (this.current?.assignmentId === assignmentId) this.current.stop.abort();
+  }
+
+  /** Stops the worker; a run in progress goes back to the queue and resumes on the next start. */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    this.current?.stop.abort();
+    this.wake?.();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.abort.signal.aborted) {
+      let worked = false;
+      try {
+        worked = await this.workOnce();
+      } catch (err) {
+        this.opts.log.error({ err }, 'grading queue: could not take work');
+      }
+      if (!worked && !this.abort.signal.aborted) await this.sleep(this.pollMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  /** Claims and grades one run; false when there was nothing to do. */
+  private async workOnce(): Promise<boolean> {
+    const db = this.opts.db.kysely;
+    const now = nowIso();
+    const ignoreLeases = this.firstPass && this.opts.db.dialect === 'sqlite';
+    const seen = await runs.nextClaimable(db, now, ignoreLeases);
+    if (!seen) {
+      this.firstPass = false;
+      return false;
+    }
+    const until = new Date(Date.now() + this.leaseMs).toISOString();
+    if (!(await runs.claimRun(db, seen, this.workerId, now, until))) return true;
+    const run = (await runs.findRun(db, seen.id))!;
+    const stop = new AbortController();
+    this.current = { runId: run.id, assignmentId: run.assignment_id, stop };
+    const signal = AbortSignal.any([stop.signal, this.abort.signal]);
+    try {
+      await gradeRun(
+        { ...this.opts, workerId: this.workerId, leaseMs: this.leaseMs, signal },
+        run.id,
+      );
+    } catch (err) {
+      await this.afterFailure(run.id, err);
+    } finally {
+      this.current = null;
+    }
+    return true;
+  }
+
+  private async afterFailure(runId: string, err: unknown) {
+    const db = this.opts.db.kysely;
+    if (err instanceof RunStopped || this.abort.signal.aborted) {
+      // Closing: hand the run back so the next start resumes it. Deleted: its row is gone already.
+      if (this.abort.signal.aborted)
+        await runs.endRun(db, runId, this.workerId, { status: 'queued' });
+      return;
+    }
+    this.opts.log.error({ err, runId }, 'grading run failed');
+    await runs.endRun(db, runId, this.workerId, {
+      status: 'failed',
+      at: nowIso(),
+      error:
+        'Grading stopped because of an unexpected error. Start it again; marks already given are kept.',
+    });
+  }
+}

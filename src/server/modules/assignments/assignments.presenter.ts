@@ -1,0 +1,93 @@
+import {
+  assignmentCard,
+  assignmentDetail,
+  assignmentSummary,
+  submissionRow,
+  type AssignmentCard,
+  type AssignmentDetail,
+  type AssignmentSummary,
+  type SubmissionRow,
+} from '../../../shared/assignments';
+import type { AssignmentRow } from './assignments.repository';
+import type { SubmissionWithName } from './submissions.repository';
+
+/** Whether the deadline (ISO-8601 UTC) has passed. */
+export const isPast = (deadline: string, now = new Date()) => Date.parse(deadline) < now.getTime();
+
+/** Diagram keywords are stored as one comma-separated text column. */
+export const keywordsToColumn = (keywords: string[]) => keywords.join(', ');
+const keywordsFromColumn = (column: string) =>
+  column
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+
+/** A dashboard card. */
+export function toCard(a: AssignmentRow, now = new Date()): AssignmentCard {
+  return assignmentCard.parse({
+    code: a.code,
+    title: a.title,
+    description: a.description,
+    deadline: a.deadline,
+    teacherName: a.teacher_name,
+    isPastDeadline: isPast(a.deadline, now),
+  });
+}
+
+/** The detail page's data; `extras` holds the owner's counters or the student's own state. */
+export function toDetail(
+  a: AssignmentRow,
+  extras:
+    | { viewer: 'owner'; submittedCount: number; pendingCount: number }
+    | { viewer: 'student'; hasSubmitted: boolean; submittedAt: string | null },
+  now = new Date(),
+): AssignmentDetail {
+  return assignmentDetail.parse({
+    code: a.code,
+    title: a.title,
+    description: a.description,
+    teacherName: a.teacher_name,
+    deadline: a.deadline,
+    totalMarks: a.total_marks,
+    createdAt: a.created_at,
+    updatedAt: a.updated_at,
+    hasQuestionPaper: a.question_file_id !== null,
+    hasModelAnswer: a.model_answer_file_id !== null,
+    hasDiagram: a.diagram_file_id !== null,
+    // The keywords steer grading; students would only learn what to stuff their answers with.
+    diagramKeywords: extras.viewer === 'owner' ? keywordsFromColumn(a.diagram_keywords) : [],
+    isPastDeadline: isPast(a.deadline, now),
+    ...extras,
+  });
+}
+
+/** The assignment block at the top of the grades table. */
+export function toSummary(a: AssignmentRow, now = new Date()): AssignmentSummary {
+  return assignmentSummary.parse({
+    code: a.code,
+    title: a.title,
+    description: a.description,
+    teacherName: a.teacher_name,
+    deadline: a.deadline,
+    totalMarks: a.total_marks,
+    isPastDeadline: isPast(a.deadline, now),
+  });
+}
+
+/** A grades-table row; with `hideMarks` (a student before the deadline) marks stay null. */
+export function toSubmissionRow(
+  s: SubmissionWithName,
+  opts: { forStudent?: boolean; hideMarks?: boolean } = {},
+): SubmissionRow {
+  const hide = opts.hideMarks === true;
+  return submissionRow.parse({
+    id: s.id,
+    studentName: s.student_name,
+    submittedAt: s.submitted_at,
+    marks: hide || s.marks === null ? null : Number(s.marks),
+    marksSource: hide ? null : s.marks_source,
+    needsReview: opts.forStudent ? false : Number(s.needs_review) === 1,
+    aiMarks: hide || s.ai_marks === null ? null : Number(s.ai_marks),
+    aiStatus: hide ? null : s.ai_status,
+  });
+}

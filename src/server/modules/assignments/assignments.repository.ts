@@ -1,0 +1,139 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { AssignmentTable, Database } from '../../db/schema';
+
+/** An assignment row with its teacher's display name. */
+export type AssignmentRow = Selectable<AssignmentTable> & { teacher_name: string };
+
+const withTeacher = (db: Kysely<Database>) =>
+  db
+    .selectFrom('assignment')
+    .innerJoin('user', 'user.id', 'assignment.teacher_id')
+    .selectAll('assignment')
+    .select('user.name as teacher_name');
+
+/** The assignment with this (already normalised) class code. */
+export async function findByCode(
+  db: Kysely<Database>,
+  code: string,
+): Promise<AssignmentRow | undefined> {
+  return withTeacher(db).where('assignment.code', '=', code).executeTakeFirst();
+}
+
+/** Whether a class code is taken. */
+export async function codeTaken(db: Kysely<Database>, code: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('assignment')
+    .select('id')
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Inserts an assignment. */
+export async function insertAssignment(db: Kysely<Database>, row: Insertable<AssignmentTable>) {
+  await db.insertInto('assignment').values(row).execute();
+}
+
+/** Updates an assignment's columns. */
+export async function updateAssignment(
+  db: Kysely<Database>,
+  id: string,
+  patch: Updateable<AssignmentTable>,
+) {
+  await db.updateTable('assignment').set(patch).where('id', '=', id).execute();
+}
+
+/** The teacher's own assignments. */
+export async function listByTeacher(db: Kysely<Database>, teacherId: string) {
+  return withTeacher(db).where('assignment.teacher_id', '=', teacherId).execute();
+}
+
+/** The assignments a student has joined. */
+export async function listByStudent(db: Kysely<Database>, studentId: string) {
+  return withTeacher(db)
+    .innerJoin('enrollment', 'enrollment.assignment_id', 'assignment.id')
+    .where('enrollment.student_id', '=', studentId)
+    .execute();
+}
+
+/** Whether the student has joined the assignment. */
+export async function isEnrolled(db: Kysely<Database>, assignmentId: string, studentId: string) {
+  const row = await db
+    .selectFrom('enrollment')
+    .select('student_id')
+    .where('assignment_id', '=', assignmentId)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Adds the student to the assignment; returns false when they had joined already. */
+export async function enroll(
+  db: Kysely<Database>,
+  assignmentId: string,
+  studentId: string,
+  joinedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('enrollment')
+    .values({ assignment_id: assignmentId, student_id: studentId, joined_at: joinedAt })
+    .onConflict((oc) => oc.columns(['assignment_id', 'student_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Submissions received and joined students still due, for the owner's counters. */
+export async function submissionCounts(db: Kysely<Database>, assignmentId: string) {
+  const [submitted, joined] = await Promise.all([
+    db
+      .selectFrom('submission')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('assignment_id', '=', assignmentId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('enrollment')
+      .leftJoin('submission', (j) =>
+        j
+          .onRef('submission.assignment_id', '=', 'enrollment.assignment_id')
+          .onRef('submission.student_id', '=', 'enrollment.student_id'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('enrollment.assignment_id', '=', assignmentId)
+      .where('submission.id', 'is', null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { submitted: Number(submitted.n), pending: Number(joined.n) };
+}
+
+/** Ids of every file the assignment owns: its three documents and every submitted answer. */
+export async function fileIdsOf(db: Kysely<Database>, a: Selectable<AssignmentTable>) {
+  const answers = await db
+    .selectFrom('submission')
+    .select('file_id')
+    .where('assignment_id', '=', a.id)
+    .execute();
+  return [
+    a.question_file_id,
+    a.model_answer_file_id,
+    a.diagram_file_id,
+    ...answers.map((r) => r.file_id),
+  ].filter((id): id is string => id !== null);
+}
+
+/** Deletes the assignment and every row that hangs off it (call inside a transaction). */
+export async function deleteAssignmentRows(db: Kysely<Database>, assignmentId: string) {
+  const submissions = db
+    .selectFrom('submission')
+    .select('id')
+    .where('assignment_id', '=', assignmentId);
+  await db.deleteFrom('mark_change').where('submission_id', 'in', submissions).execute();
+  await db.deleteFrom('submission').where('assignment_id', '=', assignmentId).execute();
+  await db.deleteFrom('enrollment').where('assignment_id', '=', assignmentId).execute();
+  await db.deleteFrom('evaluation_run').where('assignment_id', '=', assignmentId).execute();
+  await db.deleteFrom('assignment').where('id', '=', assignmentId).execute();
+}
+
+/** Locks the assignment row until the transaction ends (PostgreSQL only: SELECT … FOR UPDATE). */
+export async function lockAssignment(db: Kysely<Database>, id: string) {
+  await db.selectFrom('assignment').select('id').where('id', '=', id).forUpdate().execute();
+}

@@ -1,0 +1,244 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type {
+  AssignmentCard,
+  AssignmentDetail,
+  AssignmentFileKind,
+  CreateAssignmentInput,
+  JoinAssignmentResponse,
+  UpdateAssignmentInput,
+} from '../../../shared/assignments';
+import { messages } from '../../../shared/messages';
+import { nowIso, type Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/constraint-errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import type { CurrentUser } from '../../plugins/auth';
+import type { FileStore } from '../../storage/file-store';
+import { findFile, insertFiles, storageKeysOf, deleteFileRows } from '../files/files.repository';
+import { removeStoredFiles, storeUploads } from '../files/files.service';
+import type { VerifiedUpload } from '../files/upload-form';
+import { assignmentNotFound } from './assignments.policy';
+import { isPast, keywordsToColumn, toCard, toDetail } from './assignments.presenter';
+import * as repo from './assignments.repository';
+import type { AssignmentRow } from './assignments.repository';
+import { newClassCode, normalizeCode } from './class-code';
+import { findOwnSubmission, highestMarks } from './submissions.repository';
+
+/** What the assignment services work with. */
+export interface AssignmentDeps {
+  db: Db;
+  store: FileStore;
+  log?: FastifyBaseLogger;
+}
+
+/** The files of a new assignment: question paper and model answer PDFs, an optional diagram. */
+export interface AssignmentUploads {
+  questionPaper: VerifiedUpload;
+  modelAnswer: VerifiedUpload;
+  diagram?: VerifiedUpload;
+}
+
+/** Refuses a deadline that has already passed ("today or later"). */
+export function assertDeadlineAhead(deadline: string): void {
+  if (isPast(deadline))
+    throw badRequest(messages.deadlinePast, [{ path: 'deadline', message: messages.deadlinePast }]);
+}
+
+/** The assignment by class code (case and spaces ignored) and whether the user joined it; 404 if unknown. */
+export async function loadForUser(db: Kysely<Database>, user: CurrentUser, code: string) {
+  const assignment = await repo.findByCode(db, normalizeCode(code));
+  if (!assignment) throw assignmentNotFound();
+  const joined =
+    user.role === 'student' ? await repo.isEnrolled(db, assignment.id, user.id) : false;
+  return { assignment, joined };
+}
+
+/** Dashboard cards: the teacher's own or the student's joined; upcoming soonest first, then past most recent first. */
+export async function listAssignments(
+  db: Kysely<Database>,
+  user: CurrentUser & { role: 'teacher' | 'student' },
+): Promise<AssignmentCard[]> {
+  const rows =
+    user.role === 'teacher'
+      ? await repo.listByTeacher(db, user.id)
+      : await repo.listByStudent(db, user.id);
+  const now = new Date();
+  const cards = rows.map((r) => toCard(r, now));
+  const upcoming = cards
+    .filter((c) => !c.isPastDeadline)
+    .sort((a, b) => a.deadline.localeCompare(b.deadline));
+  const past = cards
+    .filter((c) => c.isPastDeadline)
+    .sort((a, b) => b.deadline.localeCompare(a.deadline));
+  return [...upcoming, ...past];
+}
+
+/**
+ * Publishes an assignment: stores the verified files, then inserts their rows and the
+ * assignment under a fresh unique class code in one transaction (a code collision retries).
+ * If nothing could be committed, the stored files are removed again.
+ */
+export async function createAssignment(
+  deps: AssignmentDeps,
+  teacher: CurrentUser,
+  input: CreateAssignmentInput,
+  uploads: AssignmentUploads,
+): Promise<AssignmentRow> {
+  assertDeadlineAhead(input.deadline);
+  const files = await storeUploads(
+    deps.store,
+    [
+      { upload: uploads.questionPaper, purpose: 'question-paper' as const },
+      { upload: uploads.modelAnswer, purpose: 'model-answer' as const },
+      ...(uploads.diagram ? [{ upload: uploads.diagram, purpose: 'diagram' as const }] : []),
+    ],
+    teacher.id,
+  );
+  const [question, model, diagram] = files;
+  try {
+    const code = await withFreshCode(deps.db.kysely, (code) =>
+      deps.db.kysely.transaction().execute(async (trx) => {
+        const now = nowIso();
+        await insertFiles(trx, files);
+        await repo.insertAssignment(trx, {
+          id: crypto.randomUUID(),
+          code,
+          title: input.title,
+          description: input.description,
+          deadline: input.deadline,
+          total_marks: input.totalMarks,
+          teacher_id: teacher.id,
+          question_file_id: question!.id,
+          model_answer_file_id: model!.id,
+          diagram_file_id: diagram?.id ?? null,
+          diagram_keywords: keywordsToColumn(input.diagramKeywords),
+          created_at: now,
+          updated_at: now,
+        });
+      }),
+    );
+    return (await repo.findByCode(deps.db.kysely, code))!;
+  } catch (err) {
+    const keys = files.map((f) => f.storage_key);
+    await removeStoredFiles(deps.store, keys, deps.log);
+    throw err;
+  }
+}
+
+/** Runs `insert` with a fresh class code; a code taken meanwhile (unique violation) retries, 5 times at most. */
+async function withFreshCode(
+  db: Kysely<Database>,
+  insert: (code: string) => Promise<void>,
+): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const code = newClassCode();
+    if (await repo.codeTaken(db, code)) continue;
+    try {
+      await insert(code);
+      return code;
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt >= 5) throw err;
+    }
+  }
+}
+
+/** The detail page for its owner (with counters) or a joined student (with their own state). */
+export async function detailFor(
+  db: Kysely<Database>,
+  user: CurrentUser,
+  assignment: AssignmentRow,
+): Promise<AssignmentDetail> {
+  if (assignment.teacher_id === user.id) {
+    const counts = await repo.submissionCounts(db, assignment.id);
+    return toDetail(assignment, {
+      viewer: 'owner',
+      submittedCount: counts.submitted,
+      pendingCount: counts.pending,
+    });
+  }
+  const own = await findOwnSubmission(db, assignment.id, user.id);
+  return toDetail(assignment, {
+    viewer: 'student',
+    hasSubmitted: own !== undefined,
+    submittedAt: own?.submitted_at ?? null,
+  });
+}
+
+/**
+ * Changes an assignment's details. A new deadline must be today or later (keeping the current
+ * one is always fine); total marks may not drop below marks already given (409).
+ */
+export async function updateAssignment(
+  db: Kysely<Database>,
+  assignment: AssignmentRow,
+  body: UpdateAssignmentInput,
+): Promise<AssignmentRow> {
+  if (body.deadline !== undefined && body.deadline !== assignment.deadline) {
+    assertDeadlineAhead(body.deadline);
+  }
+  if (body.totalMarks !== undefined) {
+    const top = await highestMarks(db, assignment.id);
+    if (top !== null && top > body.totalMarks) {
+      throw conflict('total_below_marks', messages.totalMarksBelowMarks);
+    }
+  }
+  await repo.updateAssignment(db, assignment.id, {
+    title: body.title,
+    description: body.description,
+    deadline: body.deadline,
+    total_marks: body.totalMarks,
+    diagram_keywords:
+      body.diagramKeywords === undefined ? undefined : keywordsToColumn(body.diagramKeywords),
+    updated_at: nowIso(),
+  });
+  return (await repo.findByCode(db, assignment.code))!;
+}
+
+/** Joins a student by class code (case and spaces ignored); joining again is harmless. */
+export async function joinAssignment(
+  db: Kysely<Database>,
+  student: CurrentUser,
+  code: string,
+): Promise<JoinAssignmentResponse> {
+  const assignment = await repo.findByCode(db, normalizeCode(code));
+  if (!assignment) throw notFound(messages.joinFailedText);
+  const added = await repo.enroll(db, assignment.id, student.id, nowIso());
+  return { assignment: toCard(assignment), alreadyJoined: !added };
+}
+
+/** The stored file row of one of the assignment's documents; 404 when it has none. */
+export async function assignmentFile(
+  db: Kysely<Database>,
+  assignment: AssignmentRow,
+  kind: AssignmentFileKind,
+) {
+  const id = {
+    'question-paper': assignment.question_file_id,
+    'model-answer': assignment.model_answer_file_id,
+    diagram: assignment.diagram_file_id,
+  }[kind];
+  const file = id ? await findFile(db, id) : undefined;
+  if (!file) throw new AppError(404, 'not_found', messages.fileNotFound);
+  return file;
+}
+
+/**
+ * Deletes the assignment with its enrollments, submissions, mark changes, grading runs and
+ * file rows in one transaction, then the stored files. A stored file that cannot be deleted
+ * is logged and left for the start-up orphan sweep; the database never points at a lost file.
+ */
+export async function deleteAssignment(deps: AssignmentDeps, assignment: AssignmentRow) {
+  const keys = await deps.db.kysely.transaction().execute(async (trx) => {
+    // On PostgreSQL the row lock makes a submission arriving meanwhile either finish first (and
+    // be collected below) or fail its foreign key after we commit; SQLite runs one writer at a time.
+    if (deps.db.dialect === 'postgres') await repo.lockAssignment(trx, assignment.id);
+    const fileIds = await repo.fileIdsOf(trx, assignment);
+    const storageKeys = await storageKeysOf(trx, fileIds);
+    await repo.deleteAssignmentRows(trx, assignment.id);
+    await deleteFileRows(trx, fileIds);
+    return storageKeys;
+  });
+  await removeStoredFiles(deps.store, keys, deps.log);
+}

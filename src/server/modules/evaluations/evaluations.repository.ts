@@ -1,0 +1,215 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, EvaluationRunTable, MarkChangeTable } from '../../db/schema';
+
+export type RunRow = Selectable<EvaluationRunTable>;
+
+const ACTIVE = ['queued', 'running'] as const;
+
+/** The assignment's queued or running run, if any. */
+export async function findActiveRun(db: Kysely<Database>, assignmentId: string) {
+  return db
+    .selectFrom('evaluation_run')
+    .selectAll()
+    .where('assignment_id', '=', assignmentId)
+    .where('status', 'in', ACTIVE)
+    .executeTakeFirst();
+}
+
+/** The assignment's newest run. */
+export async function findLatestRun(db: Kysely<Database>, assignmentId: string) {
+  return db
+    .selectFrom('evaluation_run')
+    .selectAll()
+    .where('assignment_id', '=', assignmentId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function findRun(db: Kysely<Database>, id: string) {
+  return db.selectFrom('evaluation_run').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts a run; the partial unique index refuses a second active run of one assignment. */
+export async function insertRun(db: Kysely<Database>, row: Insertable<EvaluationRunTable>) {
+  await db.insertInto('evaluation_run').values(row).execute();
+}
+
+/** Submissions the engine may mark: every one whose marks did not come from the teacher. */
+export async function countGradable(db: Kysely<Database>, assignmentId: string) {
+  const row = await db
+    .selectFrom('submission')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('assignment_id', '=', assignmentId)
+    .where((eb) => eb.or([eb('marks_source', 'is', null), eb('marks_source', '!=', 'teacher')]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Oldest run a worker may take: queued, or running under a lease that has expired (or any lease, when `ignoreLeases`). */
+export async function nextClaimable(db: Kysely<Database>, now: string, ignoreLeases: boolean) {
+  return db
+    .selectFrom('evaluation_run')
+    .select(['id', 'lease_owner', 'lease_expires_at', 'status'])
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'queued'),
+        ignoreLeases
+          ? eb('status', '=', 'running')
+          : eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', now)]),
+      ]),
+    )
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Takes the run if it is still as it was seen (compare-and-set); true when this worker got it. */
+export async function claimRun(
+  db: Kysely<Database>,
+  seen: { id: string; status: string; lease_owner: string | null },
+  workerId: string,
+  now: string,
+  leaseUntil: string,
+) {
+  const result = await db
+    .updateTable('evaluation_run')
+    .set((eb) => ({
+      status: 'running',
+      lease_owner: workerId,
+      lease_expires_at: leaseUntil,
+      started_at: eb.fn.coalesce('started_at', eb.val(now)),
+    }))
+    .where('id', '=', seen.id)
+    .where('status', '=', seen.status as RunRow['status'])
+    .where((eb) =>
+      seen.lease_owner === null
+        ? eb('lease_owner', 'is', null)
+        : eb('lease_owner', '=', seen.lease_owner),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Renews this worker's lease and records progress; false when the run is gone or taken. */
+export async function renewLease(
+  db: Kysely<Database>,
+  runId: string,
+  workerId: string,
+  leaseUntil: string,
+  patch: { read?: number } = {},
+) {
+  const result = await db
+    .updateTable('evaluation_run')
+    .set({ lease_expires_at: leaseUntil, ...patch })
+    .where('id', '=', runId)
+    .where('lease_owner', '=', workerId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Counts one written result (graded or unreadable) against the run held by this worker. */
+export async function countResult(
+  db: Kysely<Database>,
+  runId: string,
+  workerId: string,
+  outcome: 'done' | 'failed',
+  leaseUntil: string,
+) {
+  const result = await db
+    .updateTable('evaluation_run')
+    .set((eb) => ({ [outcome]: eb(outcome, '+', 1), lease_expires_at: leaseUntil }))
+    .where('id', '=', runId)
+    .where('lease_owner', '=', workerId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends the run held by this worker: finished or failed (with a reason), or back to the queue. */
+export async function endRun(
+  db: Kysely<Database>,
+  runId: string,
+  workerId: string,
+  end: { status: 'finished' | 'failed'; at: string; error?: string } | { status: 'queued' },
+) {
+  await db
+    .updateTable('evaluation_run')
+    .set(
+      end.status === 'queued'
+        ? { status: 'queued', lease_owner: null, lease_expires_at: null }
+        : {
+            status: end.status,
+            finished_at: end.at,
+            error: end.error ?? null,
+            lease_owner: null,
+            lease_expires_at: null,
+          },
+    )
+    .where('id', '=', runId)
+    .where('lease_owner', '=', workerId)
+    .execute();
+}
+
+/** Every submission of the assignment with what the worker needs to grade it. */
+export async function submissionsToGrade(db: Kysely<Database>, assignmentId: string) {
+  return db
+    .selectFrom('submission')
+    .select(['id', 'file_id', 'marks', 'marks_source', 'evaluation_run_id'])
+    .where('assignment_id', '=', assignmentId)
+    .orderBy('submitted_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Writes the engine's proposal for one submission unless this run already wrote it. Marks move
+ * only where the teacher has not given their own; an unreadable answer keeps no marks at all.
+ * Returns the marks before and after, or null when there was nothing to write.
+ */
+export async function writeResult(
+  db: Kysely<Database>,
+  runId: string,
+  submissionId: string,
+  result: {
+    aiMarks: number | null;
+    status: 'graded' | 'unreadable';
+    json: string;
+    needsReview: boolean;
+    at: string;
+  },
+) {
+  const before = await db
+    .selectFrom('submission')
+    .select(['marks', 'marks_source'])
+    .where('id', '=', submissionId)
+    .where((eb) =>
+      eb.or([eb('evaluation_run_id', 'is', null), eb('evaluation_run_id', '!=', runId)]),
+    )
+    .executeTakeFirst();
+  if (!before) return null;
+  const teacherOwned = before.marks_source === 'teacher';
+  await db
+    .updateTable('submission')
+    .set({
+      ai_marks: result.aiMarks,
+      ai_status: result.status,
+      ai_result: result.json,
+      needs_review: result.needsReview ? 1 : 0,
+      graded_at: result.at,
+      evaluation_run_id: runId,
+      ...(teacherOwned
+        ? {}
+        : { marks: result.aiMarks, marks_source: result.aiMarks === null ? null : 'ai' }),
+    })
+    .where('id', '=', submissionId)
+    .execute();
+  const from = before.marks === null ? null : Number(before.marks);
+  return { from, to: teacherOwned ? from : result.aiMarks, teacherOwned };
+}
+
+export async function insertMarkChange(db: Kysely<Database>, row: Insertable<MarkChangeTable>) {
+  await db.insertInto('mark_change').values(row).execute();
+}

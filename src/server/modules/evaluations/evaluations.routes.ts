@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { latestEvaluationResponse, submissionDetail } from '../../../shared/evaluations';
+import type { Db } from '../../db/database';
+import { authorise } from '../assignments/access';
+import { assertCan } from '../assignments/assignments.policy';
+import { findSubmissionIn } from '../assignments/submissions.service';
+import { contentDisposition } from '../files/content-disposition';
+import * as service from './evaluations.service';
+import { gradesCsv } from './grades-csv';
+
+type CodeParams = { Params: { code: string } };
+
+/** Grading runs ("Evaluate Now"), a submission's explained marks, and the CSV export. */
+export async function evaluationRoutes(app: FastifyInstance, opts: { db: Db; notify: () => void }) {
+  const db = opts.db.kysely;
+
+  app.post<CodeParams>('/api/assignments/:code/evaluations', async (request, reply) => {
+    const { assignment } = await authorise(db, request, 'grade');
+    const { run } = await service.startEvaluation(db, assignment, opts.notify);
+    return reply.status(202).send(latestEvaluationResponse.parse({ run }));
+  });
+
+  app.get<CodeParams>('/api/assignments/:code/evaluations/latest', async (request, reply) => {
+    const { assignment } = await authorise(db, request, 'grade');
+    reply.header('cache-control', 'no-store');
+    return latestEvaluationResponse.parse({ run: await service.latestRun(db, assignment) });
+  });
+
+  app.get<{ Params: { code: string; id: string } }>(
+    '/api/assignments/:code/submissions/:id',
+    async (request) => {
+      const { user, assignment, joined } = await authorise(db, request, 'view');
+      const submission = await findSubmissionIn(db, assignment, request.params.id);
+      assertCan(user, 'read-submission', assignment, {
+        joined,
+        submissionStudentId: submission.student_id,
+      });
+      const viewer = assignment.teacher_id === user.id ? 'owner' : 'student';
+      return submissionDetail.parse(service.toSubmissionDetail(submission, assignment, viewer));
+    },
+  );
+
+  app.get<CodeParams>('/api/assignments/:code/grades.csv', async (request, reply) => {
+    const { assignment } = await authorise(db, request, 'grade');
+    const csv = gradesCsv(await service.gradeLines(db, assignment));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header(
+        'content-disposition',
+        contentDisposition('attachment', `${assignment.code}-grades.csv`),
+      )
+      .send(csv);
+  });
+}

@@ -1,0 +1,139 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { EvaluationRun, SubmissionDetail } from '../../../shared/evaluations';
+import { aiResult } from '../../../shared/evaluations';
+import { messages } from '../../../shared/messages';
+import { nowIso } from '../../db/database';
+import { isUniqueViolation } from '../../db/constraint-errors';
+import type { Database } from '../../db/schema';
+import { conflict } from '../../errors';
+import type { AssignmentRow } from '../assignments/assignments.repository';
+import type { SubmissionWithName } from '../assignments/submissions.repository';
+import * as repo from './evaluations.repository';
+import type { GradeLine } from './grades-csv';
+
+/** Presents a run row as the API's run. */
+export function toRun(r: repo.RunRow): EvaluationRun {
+  return {
+    id: r.id,
+    status: r.status,
+    total: Number(r.total),
+    read: Number(r.read),
+    done: Number(r.done),
+    failed: Number(r.failed),
+    error: r.error,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+  };
+}
+
+/**
+ * "Evaluate Now": queues a run over every submission without the teacher's own marks and
+ * returns it at once; while one is queued or running, a second call joins it. The partial unique
+ * index settles two clicks at the same moment.
+ */
+export async function startEvaluation(
+  db: Kysely<Database>,
+  assignment: AssignmentRow,
+  notify: () => void,
+): Promise<{ run: EvaluationRun; created: boolean }> {
+  const active = await repo.findActiveRun(db, assignment.id);
+  if (active) return { run: toRun(active), created: false };
+  if (assignment.total_marks <= 0) throw conflict('nothing_to_grade', messages.zeroTotalMarks);
+  const total = await repo.countGradable(db, assignment.id);
+  if (total === 0) {
+    const any = await db
+      .selectFrom('submission')
+      .select('id')
+      .where('assignment_id', '=', assignment.id)
+      .executeTakeFirst();
+    throw conflict(
+      'nothing_to_grade',
+      any ? messages.allMarkedByTeacher : messages.nothingToEvaluate,
+    );
+  }
+  const id = crypto.randomUUID();
+  try {
+    await repo.insertRun(db, {
+      id,
+      assignment_id: assignment.id,
+      status: 'queued',
+      total,
+      created_at: nowIso(),
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const other = await repo.findActiveRun(db, assignment.id);
+    if (other) return { run: toRun(other), created: false };
+    throw err;
+  }
+  notify();
+  return { run: toRun((await repo.findRun(db, id))!), created: true };
+}
+
+/** The assignment's newest run, or null. */
+export async function latestRun(db: Kysely<Database>, assignment: AssignmentRow) {
+  const r = await repo.findLatestRun(db, assignment.id);
+  return r ? toRun(r) : null;
+}
+
+/**
+ * One submission with the engine's explanation. The student who made it sees marks and
+ * explanation only after the deadline, and never the reasons it was flagged for review.
+ */
+export function toSubmissionDetail(
+  s: SubmissionWithName,
+  assignment: AssignmentRow,
+  viewer: 'owner' | 'student',
+  now = new Date(),
+): SubmissionDetail {
+  const visible = viewer === 'owner' || Date.parse(assignment.deadline) < now.getTime();
+  const parsed = s.ai_result ? aiResult.safeParse(JSON.parse(s.ai_result)) : null;
+  let ai = parsed?.success ? parsed.data : null;
+  if (ai && viewer === 'student') {
+    ai = ai.status === 'graded' ? { ...ai, needsReview: false, reviewReasons: [] } : ai;
+  }
+  return {
+    id: s.id,
+    studentName: s.student_name,
+    submittedAt: s.submitted_at,
+    marks: visible && s.marks !== null ? Number(s.marks) : null,
+    marksSource: visible ? s.marks_source : null,
+    aiMarks: visible && s.ai_marks !== null ? Number(s.ai_marks) : null,
+    needsReview: viewer === 'owner' && Number(s.needs_review) === 1,
+    gradedAt: visible ? s.graded_at : null,
+    totalMarks: assignment.total_marks,
+    marksVisible: visible,
+    ai: visible ? ai : null,
+  };
+}
+
+/** The export's lines: every submission with the student's name and email, by name. */
+export async function gradeLines(
+  db: Kysely<Database>,
+  assignment: AssignmentRow,
+): Promise<GradeLine[]> {
+  const rows = await db
+    .selectFrom('submission')
+    .innerJoin('user', 'user.id', 'submission.student_id')
+    .select([
+      'user.name',
+      'user.email',
+      'submission.submitted_at',
+      'submission.marks',
+      'submission.marks_source',
+    ])
+    .where('submission.assignment_id', '=', assignment.id)
+    .orderBy('user.name')
+    .orderBy('submission.submitted_at')
+    .execute();
+  return rows.map((r) => ({
+    studentName: r.name,
+    email: r.email,
+    submittedAt: r.submitted_at,
+    marks: r.marks === null ? null : Number(r.marks),
+    source: r.marks_source,
+    total: assignment.total_marks,
+  }));
+}

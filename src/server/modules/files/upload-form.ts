@@ -1,0 +1,101 @@
+import type { FastifyRequest } from 'fastify';
+import { messages } from '../../../shared/messages';
+import { AppError } from '../../errors';
+import { discardTemp, spoolToTemp, type SpooledFile } from '../../storage/spool';
+import { verifyUpload, type StoredMediaType, type UploadKind } from '../../storage/verify';
+
+/** An upload that streamed to a temp file and passed its content check. */
+export interface VerifiedUpload extends SpooledFile {
+  originalName: string;
+  mediaType: StoredMediaType;
+}
+
+/** A multipart form read in full: its text fields and its verified files by field name. */
+export interface UploadForm {
+  fields: Record<string, string>;
+  files: Map<string, VerifiedUpload>;
+  /** Removes the temp files not moved into the store; call it in a finally. */
+  discard(): Promise<void>;
+}
+
+const multipartErrors: Record<string, () => AppError> = {
+  FST_REQ_FILE_TOO_LARGE: () => new AppError(413, 'file_too_large', messages.fileTooLarge),
+  FST_FILES_LIMIT: () => new AppError(400, 'too_many_files', messages.tooManyFiles),
+  FST_PARTS_LIMIT: () => new AppError(400, 'too_many_files', messages.tooManyFiles),
+  FST_FIELDS_LIMIT: () => new AppError(400, 'validation_failed', 'Too many form fields.'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () =>
+    new AppError(415, 'unsupported_media_type', 'Send the form as multipart/form-data.'),
+};
+
+/** Rethrows an upload's error naming its form field in `details`, so the form can show it there. */
+const forField =
+  (field: string) =>
+  (err: unknown): never => {
+    const code = (err as { code?: string }).code;
+    const e =
+      err instanceof AppError
+        ? err
+        : code && multipartErrors[code]
+          ? multipartErrors[code]()
+          : null;
+    if (!e) throw err;
+    throw new AppError(e.status, e.code, e.message, [{ path: field, message: e.message }]);
+  };
+
+/** The name to show for an upload: its last path segment without control characters, or the fallback. */
+export function cleanFileName(name: string | undefined, fallback: string): string {
+  const base = (name ?? '').normalize('NFC').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean.slice(0, 200) || fallback;
+}
+
+/**
+ * Reads a multipart request: text fields into `fields`, each file named in `accept` streamed to
+ * a temp file, hashed, counted and verified by content (PDF parse or image magic bytes). A file
+ * under any other name, a second file under one name, a wrong type, an empty or corrupt file or
+ * one over the size limit fails the whole request; the temp files made so far are removed.
+ */
+export async function readUploadForm(
+  request: FastifyRequest,
+  accept: Record<string, UploadKind>,
+  tmpDir: string,
+): Promise<UploadForm> {
+  const fields: Record<string, string> = {};
+  const files = new Map<string, VerifiedUpload>();
+  const pending: SpooledFile[] = [];
+  try {
+    if (!request.isMultipart()) throw multipartErrors.FST_INVALID_MULTIPART_CONTENT_TYPE!();
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string' && !(part.fieldname in fields)) {
+          fields[part.fieldname] = part.value;
+        }
+        continue;
+      }
+      const kind = accept[part.fieldname];
+      if (!kind || files.has(part.fieldname)) {
+        part.file.resume();
+        throw new AppError(400, 'unexpected_file', messages.unexpectedFile);
+      }
+      const spooled = await spoolToTemp(part.file, tmpDir).catch(forField(part.fieldname));
+      pending.push(spooled);
+      // The multipart limit cuts the stream short and only records the error; refuse here.
+      if (part.file.truncated)
+        throw forField(part.fieldname)(multipartErrors.FST_REQ_FILE_TOO_LARGE!());
+      const mediaType = await verifyUpload(spooled, kind).catch(forField(part.fieldname));
+      const fallback = mediaType === 'application/pdf' ? 'document.pdf' : 'image';
+      files.set(part.fieldname, {
+        ...spooled,
+        mediaType,
+        originalName: cleanFileName(part.filename, fallback),
+      });
+    }
+  } catch (err) {
+    await discardTemp(pending);
+    const code = (err as { code?: string }).code;
+    const mapped = code ? multipartErrors[code] : undefined;
+    throw mapped ? mapped() : err;
+  }
+  return { fields, files, discard: () => discardTemp(pending) };
+}

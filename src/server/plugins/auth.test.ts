@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, dialects, signUp, TEST_ORIGIN, type TestApp } from '../test/test-app';
+
+// better-auth keeps its in-memory counters per process, not per app: each case uses its own addresses.
+describe.each(dialects)('login rate limit (%s)', (dialect) => {
+  const net = dialect === 'sqlite' ? '10.0.1' : '10.0.2';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { LOGIN_RATE_LIMIT: '3' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const signIn = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress,
+      headers: { origin: TEST_ORIGIN, ...headers },
+      payload: { email: 'nobody@example.com', password: 'guess-123' },
+    });
+
+  it('refuses the 4th sign-in attempt within a minute from one address with 429', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await signIn(`${net}.1`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it('counts each client address separately', async () => {
+    expect((await signIn(`${net}.2`)).statusCode).toBe(401);
+  });
+
+  it('cannot be bypassed with a forged X-Forwarded-For or client-address header', async () => {
+    for (let i = 0; i < 3; i++) await signIn(`${net}.3`);
+    const forged: Array<Record<string, string>> = [
+      { 'x-forwarded-for': '203.0.113.7' },
+      { 'x-real-ip': '203.0.113.8' },
+      { 'x-markwise-client-ip': '203.0.113.9' },
+    ];
+    for (const headers of forged) {
+      expect((await signIn(`${net}.3`, headers)).statusCode, JSON.stringify(headers)).toBe(429);
+    }
+  });
+
+  it('limits sign-up attempts too', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        remoteAddress: `${net}.4`,
+        headers: { origin: TEST_ORIGIN },
+        payload: { name: 'N', email: `n${i}@example.com`, password: 'secret1' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe.each([
+  ['TRUST_PROXY=true', 'true', '198.51.100'],
+  ['the proxy addresses', '10.0.0.0/8', '192.0.2'],
+])('login rate limit behind a proxy trusted by %s', (_name, trust, net) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { LOGIN_RATE_LIMIT: '1', TRUST_PROXY: trust });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A sign-in through the proxy at 10.0.0.1, which appends the client's address to X-Forwarded-For. */
+  const signIn = (forwardedFor: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: '10.0.0.1',
+      headers: { origin: TEST_ORIGIN, 'x-forwarded-for': forwardedFor },
+      payload: { email: 'nobody@example.com', password: 'guess-123' },
+    });
+
+  it('keys on the address the proxy reports, so users behind one proxy are not throttled together', async () => {
+    expect((await signIn(`${net}.1`)).statusCode).toBe(401);
+    expect((await signIn(`${net}.1`)).statusCode).toBe(429);
+    expect((await signIn(`${net}.2`)).statusCode).toBe(401);
+  });
+
+  it("ignores addresses the client itself put in front of the proxy's entry", async () => {
+    expect((await signIn(`${net}.3`)).statusCode).toBe(401);
+    expect((await signIn(`203.0.113.1, ${net}.3`)).statusCode).toBe(429);
+    expect((await signIn(`203.0.113.2, ${net}.3`)).statusCode).toBe(429);
+  });
+});
+
+describe('session cookie behind HTTPS', () => {
+  let t: TestApp;
+  const origin = 'https://markwise.example';
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { PUBLIC_URL: origin });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is Secure (and __Secure- prefixed) when PUBLIC_URL starts with https://', async () => {
+    const payload = { name: 'S', email: 'secure@example.com', password: 'secret1' };
+    const headers = { origin };
+    await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers,
+      payload: { email: payload.email, password: payload.password },
+    });
+    expect(res.statusCode).toBe(200);
+    const session = res.cookies.find((c) => c.name.endsWith('session_token'));
+    expect(session).toMatchObject({
+      name: '__Secure-better-auth.session_token',
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+  });
+});
+
+describe('security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('are sent on API responses', async () => {
+    const user = await signUp(t);
+    const res = await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // Plain HTTP: no HSTS and no upgrade-insecure-requests, which would break a laptop install.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('allow the form post to the OIDC provider only when one is configured', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(String(res.headers['content-security-policy'])).toContain("form-action 'self';");
+    const withOidc = await buildTestApp('sqlite', {
+      OIDC_ISSUER: 'https://id.example.edu/realms/school',
+      OIDC_CLIENT_ID: 'markwise',
+      OIDC_CLIENT_SECRET: 'secret',
+    });
+    try {
+      const csp = (await withOidc.app.inject({ url: '/api/health' })).headers[
+        'content-security-policy'
+      ];
+      expect(String(csp)).toContain("form-action 'self' https://id.example.edu;");
+    } finally {
+      await withOidc.close();
+    }
+  });
+});

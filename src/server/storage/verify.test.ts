@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { jpegBytes, makePdf, pngBytes } from '../test/uploads';
+import { pdfParses } from './pdf-check';
+import { spoolToTemp } from './spool';
+import { sniffImage, verifyUpload } from './verify';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'markwise-verify-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const spool = (bytes: Buffer) => spoolToTemp(Readable.from([bytes]), dir);
+
+describe('upload checks', () => {
+  it('spools while hashing and counting', async () => {
+    const f = await spool(Buffer.from('hello world'));
+    expect(f).toMatchObject({
+      size: 11,
+      sha256: 'b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9',
+    });
+    expect(fs.readFileSync(f.tmpPath, 'utf8')).toBe('hello world');
+  });
+
+  it('recognises images by their magic bytes only', () => {
+    expect(sniffImage(pngBytes())).toBe('image/png');
+    expect(sniffImage(jpegBytes())).toBe('image/jpeg');
+    expect(sniffImage(Buffer.from('GIF89a'))).toBeNull();
+    expect(sniffImage(Buffer.from([0x89, 0x50]))).toBeNull();
+  });
+
+  it('parses PDFs in worker threads, many at once', async () => {
+    const good = await Promise.all(
+      Array.from({ length: 8 }, async () => (await spool(await makePdf())).tmpPath),
+    );
+    const bad = (await spool(Buffer.from('%PDF-1.7\nnot a pdf'))).tmpPath;
+    expect(await Promise.all(good.map(pdfParses))).toEqual(Array(8).fill(true));
+    expect(await pdfParses(bad)).toBe(false);
+  });
+
+  it('keeps pdf.js polyfills out of the server thread', async () => {
+    await verifyUpload(await spool(await makePdf()), 'pdf');
+    expect(Function.prototype.toString.call(JSON.stringify)).toContain('[native code]');
+    expect(Function.prototype.toString.call(Array.prototype.push)).toContain('[native code]');
+  });
+
+  it('names the problem: empty, not a PDF, corrupt, not an image', async () => {
+    const codes = async (bytes: Buffer, kind: 'pdf' | 'image') =>
+      verifyUpload(await spool(bytes), kind).catch(
+        (e: { status: number; code: string }) => `${e.status} ${e.code}`,
+      );
+    expect(await codes(Buffer.alloc(0), 'pdf')).toBe('400 empty_file');
+    expect(await codes(pngBytes(), 'pdf')).toBe('415 unsupported_media_type');
+    expect(await codes(Buffer.from('%PDF-1.4 junk'), 'pdf')).toBe('400 corrupt_pdf');
+    expect(await codes(await makePdf(), 'image')).toBe('415 unsupported_media_type');
+    expect(await codes(jpegBytes(), 'image')).toBe('image/jpeg');
+  });
+});

@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { makePdf, multipart, pngBytes, type FilePart } from './uploads';
+import type { TestApp, TestUser } from './test-app';
+
+/** A deadline `days` from now (negative: in the past) as an ISO instant. */
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/** The default valid fields and files of a new assignment; override any of them. */
+export async function assignmentForm(
+  fields: Record<string, string | undefined> = {},
+  files: Record<string, FilePart | undefined> = {},
+) {
+  const allFields: Record<string, string | undefined> = {
+    title: 'Photosynthesis',
+    description: 'Explain how plants make food from light.',
+    deadline: inDays(7),
+    totalMarks: '20',
+    diagramKeywords: 'chlorophyll, sunlight',
+    ...fields,
+  };
+  const allFiles: Record<string, FilePart | undefined> = {
+    questionPaper: {
+      filename: 'question.pdf',
+      content: await makePdf(['Q1. Explain photosynthesis.']),
+    },
+    modelAnswer: { filename: 'model.pdf', content: await makePdf(['1. Plants use light.']) },
+    diagram: { filename: 'leaf.png', content: pngBytes(), contentType: 'image/png' },
+    ...files,
+  };
+  const defined = <T>(o: Record<string, T | undefined>) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Record<string, T>;
+  return multipart(defined(allFields), defined(allFiles));
+}
+
+/** POST /api/assignments as the user with the given form. */
+export async function postAssignment(
+  t: TestApp,
+  user: TestUser,
+  form: { payload: Buffer; headers: Record<string, string> },
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/assignments',
+    headers: { ...form.headers, cookie: user.cookie },
+    payload: form.payload,
+  });
+}
+
+/** Creates an assignment through the API and returns its class code. */
+export async function createAssignment(
+  t: TestApp,
+  teacher: TestUser,
+  fields: Record<string, string | undefined> = {},
+): Promise<string> {
+  const res = await postAssignment(t, teacher, await assignmentForm(fields));
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { code: string }).code;
+}
+
+/** Joins the assignment through the API. */
+export async function join(t: TestApp, student: TestUser, code: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/assignments/join',
+    headers: { cookie: student.cookie },
+    payload: { code },
+  });
+}
+
+/** Submits an answer PDF (a fresh one unless given) through the API. */
+export async function submit(t: TestApp, student: TestUser, code: string, pdf?: FilePart) {
+  const form = multipart(
+    {},
+    { answer: pdf ?? { filename: 'answer.pdf', content: await makePdf() } },
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/assignments/${code}/submission`,
+    headers: { ...form.headers, cookie: student.cookie },
+    payload: form.payload,
+  });
+}
+
+/** Moves an assignment's deadline (to the past, say) directly in the database. */
+export async function setDeadline(db: Kysely<Database>, code: string, deadline: string) {
+  await db.updateTable('assignment').set({ deadline }).where('code', '=', code).execute();
+}
+
+/** Row counts of the classroom tables, to prove a refused request changed nothing. */
+export async function rowCounts(db: Kysely<Database>) {
+  const tables = ['assignment', 'file', 'enrollment', 'submission', 'mark_change'] as const;
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}

@@ -1,0 +1,141 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Role } from '../../shared/api';
+import { buildApp, type AppContext } from '../app';
+import { loadConfig, type Config } from '../config';
+
+/** The database dialects route and repository tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const dialects: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+/** Origin the test app trusts; better-auth refuses writes without a trusted Origin header. */
+export const TEST_ORIGIN = 'http://markwise.test';
+
+export interface TestApp extends AppContext {
+  dataDir: string;
+  close(): Promise<void>;
+  /** Closes this app (keeping its database and files) and starts a new one on the same data, as a server restart does. */
+  restart(appOpts?: AppOptions): Promise<TestApp>;
+}
+
+type AppOptions = NonNullable<Parameters<typeof buildApp>[1]>;
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `markwise_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A real app on a fresh database (SQLite file or a new PostgreSQL database) and a temporary DATA_DIR. */
+export async function buildTestApp(
+  dialect: 'sqlite' | 'postgres' = 'sqlite',
+  env: Record<string, string> = {},
+  appOpts: AppOptions = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'markwise-test-'));
+  const database = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: path.join(dataDir, 'no-web'),
+    LOGIN_RATE_LIMIT: '1000',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const open = async (opts: AppOptions): Promise<TestApp> => {
+    const ctx = await buildApp(config, {
+      logger: false,
+      ...opts,
+      grading: { pollMs: 100, ...opts.grading },
+    });
+    return {
+      ...ctx,
+      dataDir,
+      async close() {
+        await ctx.app.close();
+        await database?.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+      async restart(next: AppOptions = {}) {
+        await ctx.app.close();
+        return open(next);
+      },
+    };
+  };
+  return open(appOpts);
+}
+
+/** A signed-in test user: its id and the Cookie header to send. */
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  cookie: string;
+}
+
+/** Signs a new user up through the real auth endpoints, signs in, and sets the role when given. */
+export async function signUp(
+  t: Pick<TestApp, 'app'>,
+  opts: { name?: string; email?: string; password?: string; role?: Role | null } = {},
+): Promise<TestUser> {
+  const name = opts.name ?? 'Test User';
+  const email = opts.email ?? `user-${crypto.randomBytes(5).toString('hex')}@example.com`;
+  const password = opts.password ?? 'secret123';
+  const headers = { origin: TEST_ORIGIN };
+  const up = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers,
+    payload: { name, email, password },
+  });
+  if (up.statusCode !== 200) throw new Error(`sign-up failed: ${up.statusCode} ${up.body}`);
+  const cookie = await signIn(t, email, password);
+  const id = (up.json() as { user: { id: string } }).user.id;
+  if (opts.role !== null) {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/role',
+      headers: { cookie },
+      payload: { role: opts.role ?? 'student' },
+    });
+    if (res.statusCode !== 200) throw new Error(`choosing the role failed: ${res.body}`);
+  }
+  return { id, name, email, cookie };
+}
+
+/** Signs in with email and password and returns the session Cookie header. */
+export async function signIn(
+  t: Pick<TestApp, 'app'>,
+  email: string,
+  password: string,
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}

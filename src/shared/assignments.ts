@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { MAX_TOTAL_MARKS } from './limits';
+import { messages } from './messages';
+
+/**
+ * The assignments API contract (DESIGN.md "HTTP API"): request bodies and response shapes shared
+ * by the server (which validates and presents with them) and the web app (which reads them).
+ */
+
+/** Longest assignment title, in characters. */
+export const MAX_TITLE_LENGTH = 200;
+/** Longest assignment description, in characters. */
+export const MAX_DESCRIPTION_LENGTH = 10_000;
+/** Most diagram keywords an assignment keeps, and the longest one. */
+export const MAX_DIAGRAM_KEYWORDS = 50;
+export const MAX_KEYWORD_LENGTH = 60;
+
+/** The files an assignment carries, as named in GET /api/assignments/:code/files/:kind. */
+export const assignmentFileKinds = ['question-paper', 'model-answer', 'diagram'] as const;
+export const assignmentFileKind = z.enum(assignmentFileKinds);
+export type AssignmentFileKind = z.infer<typeof assignmentFileKind>;
+
+/** Multipart field names of POST /api/assignments (files) and POST .../submission. */
+export const createAssignmentFileFields = {
+  questionPaper: 'questionPaper',
+  modelAnswer: 'modelAnswer',
+  diagram: 'diagram',
+} as const;
+export const submissionFileField = 'answer';
+
+/** Where the web app downloads an assignment's file (inline; add `?download=1` for an attachment). */
+export const assignmentFileUrl = (code: string, kind: AssignmentFileKind) =>
+  `/api/assignments/${encodeURIComponent(code)}/files/${kind}`;
+/** Where the web app opens a submitted answer PDF. */
+export const submissionFileUrl = (code: string, submissionId: string) =>
+  `/api/assignments/${encodeURIComponent(code)}/submissions/${encodeURIComponent(submissionId)}/file`;
+
+const END_OF_DAY = 'T23:59:59.999Z';
+
+/**
+ * A deadline as sent by a form: an ISO date (taken as the end of that day, UTC) or an ISO
+ * date-time with an offset (the web app sends the end of the chosen day in the user's zone).
+ * Becomes the ISO-8601 UTC instant the server stores. "Today or later" is checked by the server.
+ */
+export const deadlineInput = z
+  .string({ error: messages.deadlineRequired })
+  .trim()
+  .min(1, messages.deadlineRequired)
+  .pipe(
+    z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: messages.deadlineInvalid }),
+  )
+  .transform((v) => new Date(v.length === 10 ? v + END_OF_DAY : v).toISOString());
+
+const title = z
+  .string({ error: messages.titleRequired })
+  .trim()
+  .min(1, messages.titleRequired)
+  .max(MAX_TITLE_LENGTH, messages.titleTooLong);
+
+const description = z.string().trim().max(MAX_DESCRIPTION_LENGTH, messages.descriptionTooLong);
+
+const totalMarksNumber = z
+  .number({ error: messages.totalMarksInvalid })
+  .int(messages.totalMarksInvalid)
+  .min(0, messages.totalMarksInvalid)
+  .max(MAX_TOTAL_MARKS, messages.totalMarksInvalid);
+
+/** Total marks as a multipart text field: digits only ("abc", "-1", "1.5", "" are refused). */
+const totalMarksText = z
+  .string({ error: messages.totalMarksInvalid })
+  .trim()
+  .regex(/^\d{1,4}$/, messages.totalMarksInvalid)
+  .transform(Number)
+  .pipe(totalMarksNumber);
+
+/** Comma-separated keywords for the diagram analyser → trimmed, de-duplicated (ignoring case), non-empty. */
+export const diagramKeywordsInput = z
+  .string()
+  .max(MAX_DIAGRAM_KEYWORDS * (MAX_KEYWORD_LENGTH + 2), messages.tooManyKeywords)
+  .transform((v) => {
+    const seen = new Set<string>();
+    const out: string[] = [];
+    for (const k of v.split(',').map((s) => s.trim().replace(/\s+/g, ' '))) {
+      if (k && !seen.has(k.toLowerCase())) {
+        seen.add(k.toLowerCase());
+        out.push(k);
+      }
+    }
+    return out;
+  })
+  .pipe(
+    z
+      .array(z.string().max(MAX_KEYWORD_LENGTH, messages.tooManyKeywords))
+      .max(MAX_DIAGRAM_KEYWORDS, messages.tooManyKeywords),
+  );
+
+/**
+ * POST /api/assignments text fields (multipart/form-data, all strings). Files go in the
+ * fields named by createAssignmentFileFields: questionPaper and modelAnswer PDFs (required),
+ * diagram JPEG/PNG (optional).
+ */
+export const createAssignmentFields = z.object({
+  title,
+  description: description.default(''),
+  deadline: deadlineInput,
+  totalMarks: totalMarksText,
+  diagramKeywords: diagramKeywordsInput.default([]),
+});
+export type CreateAssignmentFields = z.input<typeof createAssignmentFields>;
+export type CreateAssignmentInput = z.output<typeof createAssignmentFields>;
+
+/** PATCH /api/assignments/:code (JSON): any of title, description, deadline, totalMarks, diagramKeywords. */
+export const updateAssignmentBody = z
+  .object({
+    title: title.optional(),
+    description: description.optional(),
+    deadline: deadlineInput.optional(),
+    totalMarks: z.union([totalMarksNumber, totalMarksText]).optional(),
+    diagramKeywords: diagramKeywordsInput.optional(),
+  })
+  .strict()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), messages.nothingToUpdate);
+export type UpdateAssignmentBody = z.input<typeof updateAssignmentBody>;
+export type UpdateAssignmentInput = z.output<typeof updateAssignmentBody>;
+
+/** POST /api/assignments/join: the class code, matched ignoring case and surrounding spaces. */
+export const joinAssignmentBody = z.object({
+  code: z
+    .string({ error: messages.joinFailedText })
+    .trim()
+    .min(1, messages.joinFailedText)
+    .max(32, messages.joinFailedText),
+});
+export type JoinAssignmentBody = z.infer<typeof joinAssignmentBody>;
+
+/** PUT .../submissions/:id/marks: 0..totalMarks with at most 2 decimals (so 7.5 and 7.25 are fine). */
+export const marksBody = z.object({
+  marks: z
+    .number({ error: messages.marksInvalid })
+    .min(0, messages.marksInvalid)
+    .max(MAX_TOTAL_MARKS, messages.marksInvalid)
+    .refine((m) => Math.abs(Math.round(m * 100) - m * 100) < 1e-6, messages.marksInvalid),
+});
+export type MarksBody = z.infer<typeof marksBody>;
+
+/** One dashboard card (GET /api/assignments). */
+export const assignmentCard = z.object({
+  code: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** ISO-8601 UTC instant. */
+  deadline: z.string(),
+  teacherName: z.string(),
+  isPastDeadline: z.boolean(),
+});
+export type AssignmentCard = z.infer<typeof assignmentCard>;
+
+/** GET /api/assignments: upcoming first (soonest deadline first), then past ones (most recent first). */
+export const assignmentListResponse = z.object({ assignments: z.array(assignmentCard) });
+export type AssignmentListResponse = z.infer<typeof assignmentListResponse>;
+
+/** GET /api/assignments/:code (also the reply of POST and PATCH). Extras depend on who asks. */
+export const assignmentDetail = z.object({
+  code: z.string(),
+  title: z.string(),
+  description: z.string(),
+  teacherName: z.string(),
+  deadline: z.string(),
+  totalMarks: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  hasQuestionPaper: z.boolean(),
+  hasModelAnswer: z.boolean(),
+  hasDiagram: z.boolean(),
+  /** Owner only (empty for students: the keywords steer grading). */
+  diagramKeywords: z.array(z.string()),
+  isPastDeadline: z.boolean(),
+  /** 'owner' for the teacher who made it, 'student' for a joined student. */
+  viewer: z.enum(['owner', 'student']),
+  /** Owner only: submissions received ("Assignments Filed"). */
+  submittedCount: z.number().optional(),
+  /** Owner only: joined students who have not submitted ("Assignments Due"). */
+  pendingCount: z.number().optional(),
+  /** Student only. */
+  hasSubmitted: z.boolean().optional(),
+  submittedAt: z.string().nullable().optional(),
+});
+export type AssignmentDetail = z.infer<typeof assignmentDetail>;
+
+/** POST /api/assignments/join reply; `alreadyJoined` is true when the student had joined before. */
+export const joinAssignmentResponse = z.object({
+  assignment: assignmentCard,
+  alreadyJoined: z.boolean(),
+});
+export type JoinAssignmentResponse = z.infer<typeof joinAssignmentResponse>;
+
+/** Where a submission's marks came from: the grading engine or the teacher's own hand. */
+export const marksSource = z.enum(['ai', 'teacher']);
+export type MarksSource = z.infer<typeof marksSource>;
+
+/** One row of the grades table. `marks` null means "N/E" (or, for a student, not released yet). */
+export const submissionRow = z.object({
+  id: z.string(),
+  studentName: z.string(),
+  submittedAt: z.string(),
+  marks: z.number().nullable(),
+  marksSource: marksSource.nullable(),
+  needsReview: z.boolean(),
+  /** The grading engine's own proposal (kept when the teacher corrects); null until graded or while hidden. */
+  aiMarks: z.number().nullable(),
+  /** 'graded', 'unreadable' (the engine could not read the PDF), or null before any evaluation. */
+  aiStatus: z.enum(['graded', 'unreadable']).nullable(),
+});
+export type SubmissionRow = z.infer<typeof submissionRow>;
+
+/** The assignment details at the top of the grades table. */
+export const assignmentSummary = assignmentDetail.pick({
+  code: true,
+  title: true,
+  description: true,
+  teacherName: true,
+  deadline: true,
+  totalMarks: true,
+  isPastDeadline: true,
+});
+export type AssignmentSummary = z.infer<typeof assignmentSummary>;
+
+/**
+ * GET /api/assignments/:code/submissions. The owner gets every submission (by student name)
+ * and the joined students who have not submitted; a student gets only their own row, whose
+ * marks stay null until the deadline has passed (`marksVisible`).
+ */
+export const submissionsResponse = z.discriminatedUnion('viewer', [
+  z.object({
+    viewer: z.literal('owner'),
+    assignment: assignmentSummary,
+    submissions: z.array(submissionRow),
+    notSubmitted: z.array(z.object({ studentName: z.string() })),
+  }),
+  z.object({
+    viewer: z.literal('student'),
+    assignment: assignmentSummary,
+    submissions: z.array(submissionRow).max(1),
+    marksVisible: z.boolean(),
+  }),
+]);
+export type SubmissionsResponse = z.infer<typeof submissionsResponse>;
+export type OwnerSubmissionsResponse = Extract<SubmissionsResponse, { viewer: 'owner' }>;
+export type StudentSubmissionsResponse = Extract<SubmissionsResponse, { viewer: 'student' }>;
+
+/** POST /api/assignments/:code/submission reply (201): the student's own row. */
+export const submitResponse = submissionRow;
+/** PUT .../submissions/:id/marks reply: the updated row. */
+export const marksResponse = submissionRow;

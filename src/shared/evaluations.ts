@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/**
+ * The grading-runs API contract ("Evaluate Now"): a run's progress, the engine's explanation of a
+ * submission's marks, and the class statistics. Shared by the server and the web app.
+ */
+
+/** A run's life: queued → running → finished (or failed, or cancelled when its assignment goes). */
+export const evaluationStatuses = ['queued', 'running', 'finished', 'failed', 'cancelled'] as const;
+export const evaluationStatus = z.enum(evaluationStatuses);
+export type EvaluationStatus = z.infer<typeof evaluationStatus>;
+
+/** Progress of one run: answers read, graded (done) and unreadable (failed) out of total. */
+export const evaluationRun = z.object({
+  id: z.string(),
+  status: evaluationStatus,
+  total: z.number(),
+  read: z.number(),
+  done: z.number(),
+  failed: z.number(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type EvaluationRun = z.infer<typeof evaluationRun>;
+
+/** GET .../evaluations/latest: the newest run, or null when the assignment was never evaluated. */
+export const latestEvaluationResponse = z.object({ run: evaluationRun.nullable() });
+export type LatestEvaluationResponse = z.infer<typeof latestEvaluationResponse>;
+
+/** Whether a run is still working (the page keeps polling while it is). */
+export const isActiveRun = (run: { status: EvaluationStatus } | null | undefined): boolean =>
+  run?.status === 'queued' || run?.status === 'running';
+
+/** The marks and reasons for one question of an answer. */
+export const questionBreakdown = z.object({
+  number: z.string(),
+  marks: z.number(),
+  total: z.number(),
+  matched: z.array(z.string()),
+  missing: z.array(z.string()),
+  keywordsFound: z.array(z.string()).optional(),
+  keywordsMissing: z.array(z.string()).optional(),
+});
+export type QuestionBreakdown = z.infer<typeof questionBreakdown>;
+
+/** What the engine said about one submission. */
+export const aiResult = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('graded'),
+    marks: z.number(),
+    total: z.number(),
+    confidence: z.number(),
+    needsReview: z.boolean(),
+    reviewReasons: z.array(z.string()),
+    questions: z.array(questionBreakdown),
+    feedback: z.string(),
+  }),
+  z.object({ status: z.literal('unreadable'), reason: z.string(), total: z.number() }),
+]);
+export type AiResult = z.infer<typeof aiResult>;
+
+/**
+ * GET /api/assignments/:code/submissions/:id: one submission with the engine's explanation.
+ * The owner always sees it; the student who made it sees marks and explanation only after the
+ * deadline (before it, `marks`, `aiMarks` and `ai` are null). Review reasons are for the teacher.
+ */
+export const submissionDetail = z.object({
+  id: z.string(),
+  studentName: z.string(),
+  submittedAt: z.string(),
+  marks: z.number().nullable(),
+  marksSource: z.enum(['ai', 'teacher']).nullable(),
+  aiMarks: z.number().nullable(),
+  needsReview: z.boolean(),
+  gradedAt: z.string().nullable(),
+  totalMarks: z.number(),
+  marksVisible: z.boolean(),
+  ai: aiResult.nullable(),
+});
+export type SubmissionDetail = z.infer<typeof submissionDetail>;
+
+/** Class statistics for the teacher: average, median, highest and a histogram of marks. */
+export const gradeStats = z.object({
+  count: z.number(),
+  average: z.number().nullable(),
+  median: z.number().nullable(),
+  highest: z.number().nullable(),
+  /** Buckets of equal width over 0..totalMarks; the last includes totalMarks. */
+  histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number() })),
+});
+export type GradeStats = z.infer<typeof gradeStats>;
+
+/** Where the teacher downloads the grades as CSV. */
+export const gradesCsvUrl = (code: string) =>
+  `/api/assignments/${encodeURIComponent(code)}/grades.csv`;
+
+/** Statistics of the marks that exist (nulls are ignored), with `buckets` equal histogram bins. */
+export function computeGradeStats(
+  marks: Array<number | null>,
+  totalMarks: number,
+  buckets = 10,
+): GradeStats {
+  const values = marks.filter((m): m is number => m !== null).sort((a, b) => a - b);
+  const width = totalMarks > 0 ? totalMarks / buckets : 1;
+  const histogram = Array.from({ length: totalMarks > 0 ? buckets : 1 }, (_, i) => ({
+    from: round2(i * width),
+    to: round2(totalMarks > 0 ? (i + 1) * width : 0),
+    count: 0,
+  }));
+  for (const v of values) {
+    // the epsilon keeps a mark on a bucket's lower edge in that bucket (0.6 / 0.2 < 3 in floats)
+    const i = totalMarks > 0 ? Math.min(histogram.length - 1, Math.floor(v / width + 1e-9)) : 0;
+    histogram[i]!.count++;
+  }
+  if (!values.length) return { count: 0, average: null, median: null, highest: null, histogram };
+  const mid = values.length >> 1;
+  const median = values.length % 2 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2;
+  const average = values.reduce((a, b) => a + b, 0) / values.length;
+  return {
+    count: values.length,
+    average: round2(average),
+    median: round2(median),
+    highest: values[values.length - 1]!,
+    histogram,
+  };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;

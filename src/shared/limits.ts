@@ -1,0 +1,16 @@
+/** Business limits shared by the server, the web app and the grading engine (spec section 9). */
+
+/** Largest accepted upload (question paper, model answer, diagram, answer): 500 kB. */
+export const MAX_FILE_BYTES = 512_000;
+
+/** Shortest accepted password. */
+export const MIN_PASSWORD_LENGTH = 6;
+
+/** Total marks of an assignment lie in 0..MAX_TOTAL_MARKS. */
+export const MAX_TOTAL_MARKS = 1000;
+
+/** Words of the description shown on a dashboard card before the ellipsis. */
+export const CARD_DESCRIPTION_WORDS = 15;
+
+/** Share of a question's marks that the diagram keywords carry unless the teacher sets another. */
+export const DEFAULT_DIAGRAM_SHARE = 0.2;

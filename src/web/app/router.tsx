@@ -1,0 +1,41 @@
+import { createBrowserRouter } from 'react-router';
+import { LoadingScreen } from '../components/ui/loading-screen';
+import { ErrorPage } from './routes/error-page';
+
+/**
+ * Every screen of the spec (section 2). Pages load lazily so the first page stays small;
+ * each route module exports `Component`. Redirect rules live in the guard components.
+ */
+export const router = createBrowserRouter([
+  {
+    ErrorBoundary: ErrorPage,
+    // Shown while the first page's code loads, so the app never starts blank.
+    HydrateFallback: () => <LoadingScreen />,
+    children: [
+      { path: '/', lazy: () => import('./routes/landing') },
+      { path: '/login', lazy: () => import('./routes/login') },
+      { path: '/signup', lazy: () => import('./routes/signup') },
+      { path: '/role', lazy: () => import('./routes/role') },
+      {
+        path: '/dashboard',
+        lazy: () => import('./routes/dashboard-layout'),
+        children: [
+          { index: true, lazy: () => import('./routes/dashboard-home') },
+          { path: 'create-assignment', lazy: () => import('./routes/create-assignment') },
+          { path: 'join-assignment', lazy: () => import('./routes/join-assignment') },
+          { path: 'assignment/:code', lazy: () => import('./routes/assignment') },
+          { path: 'gradetable/:code', lazy: () => import('./routes/grade-table') },
+          { path: 'gradeTable/:code', lazy: () => import('./routes/grade-table') },
+          { path: 'upgrade-to-pro', lazy: () => import('./routes/upgrade') },
+          { path: 'changelog', lazy: () => import('./routes/changelog') },
+          { path: 'documentation', lazy: () => import('./routes/documentation') },
+          { path: 'documentation/teachdoc', lazy: () => import('./routes/teach-doc') },
+          { path: 'documentation/studoc', lazy: () => import('./routes/stu-doc') },
+          { path: 'support', lazy: () => import('./routes/support') },
+          { path: '*', lazy: () => import('./routes/not-found') },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+]);

@@ -1,0 +1,18 @@
+import { Outlet } from 'react-router';
+import { RequireRole } from '../../features/auth/guards';
+import { useSignOut } from '../../features/auth/session';
+import { DashboardShell } from '../../features/shell/dashboard-shell';
+
+/** /dashboard/*: needs a session and a role, then shows the shell around the nested page. */
+export function Component() {
+  const signOut = useSignOut();
+  return (
+    <RequireRole>
+      {(me) => (
+        <DashboardShell user={me} onSignOut={signOut}>
+          <Outlet />
+        </DashboardShell>
+      )}
+    </RequireRole>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useInvalidateAssignments } from '../../features/assignments/assignments-api';
+import { GradeTableView } from '../../features/assignments/grade-table-view';
+import { EvaluationControls } from '../../features/evaluations/evaluation-controls';
+import { GradeStats } from '../../features/evaluations/grade-stats';
+import { AiProposalNote, RowReviewMeta } from '../../features/evaluations/review-badges';
+import { StudentRowMeta } from '../../features/evaluations/student-row-meta';
+import { SubmissionPanel } from '../../features/evaluations/submission-panel';
+
+/** /dashboard/gradetable/:code (and the gradeTable spelling): the grades of one assignment. */
+export function Component() {
+  const { code = '' } = useParams();
+  return <GradeTablePage key={code} code={code} />;
+}
+
+/**
+ * The grades table with grading on top: for the teacher, Evaluate Now! with its progress, the
+ * class statistics, review badges per row and a details panel; for a student, their feedback.
+ */
+function GradeTablePage({ code }: { code: string }) {
+  const [open, setOpen] = useState<{ id: string; mode: 'owner' | 'student' } | null>(null);
+  const refresh = useInvalidateAssignments();
+  return (
+    <>
+      <GradeTableView
+        code={code}
+        tools={(data) =>
+          data.viewer === 'owner' ? (
+            <div className="space-y-4">
+              <EvaluationControls
+                code={code}
+                hasSubmissions={data.submissions.length > 0}
+                onFinished={() => void refresh()}
+              />
+              <GradeStats
+                marks={data.submissions.map((s) => s.marks)}
+                totalMarks={data.assignment.totalMarks}
+              />
+            </div>
+          ) : null
+        }
+        rowMeta={(row, data) =>
+          data.viewer === 'owner' ? (
+            <RowReviewMeta row={row} onOpen={() => setOpen({ id: row.id, mode: 'owner' })} />
+          ) : (
+            <StudentRowMeta
+              row={row}
+              marksVisible={data.marksVisible}
+              onOpen={() => setOpen({ id: row.id, mode: 'student' })}
+            />
+          )
+        }
+        marksNote={(row, data) => (data.viewer === 'owner' ? <AiProposalNote row={row} /> : null)}
+      />
+      {open ? (
+        <SubmissionPanel
+          code={code}
+          submissionId={open.id}
+          mode={open.mode}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import { Link } from 'react-router';
+import type { AssignmentCard as Card } from '../../../shared/assignments';
+import { messages } from '../../../shared/messages';
+import { useAssignmentList } from './assignments-api';
+import { cardExcerpt, formatDate } from './format';
+
+const grid = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3';
+
+/**
+ * The dashboard's assignment grid: the teacher's own or the student's joined assignments,
+ * upcoming first (soonest due first), then past ones marked as past.
+ */
+export function AssignmentCards() {
+  const list = useAssignmentList();
+  if (list.isPending) return <CardsSkeleton />;
+  if (list.isError) {
+    return (
+      <div role="alert" className="mt-8 text-center text-slate-700">
+        <p>Your assignments could not be loaded.</p>
+        <button
+          type="button"
+          onClick={() => void list.refetch()}
+          className="mt-3 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const all = list.data.assignments;
+  if (all.length === 0) {
+    return (
+      <p className="mt-10 text-center text-lg font-semibold text-slate-600">
+        {messages.noAssignments}
+      </p>
+    );
+  }
+  const upcoming = all.filter((a) => !a.isPastDeadline);
+  const past = all.filter((a) => a.isPastDeadline);
+  return (
+    <div className="mt-6 space-y-8">
+      {upcoming.length ? <CardGroup title="Upcoming assignments" hidden cards={upcoming} /> : null}
+      {past.length ? <CardGroup title="Past assignments" cards={past} /> : null}
+    </div>
+  );
+}
+
+function CardGroup({ title, hidden, cards }: { title: string; hidden?: boolean; cards: Card[] }) {
+  return (
+    <section>
+      <h2 className={hidden ? 'sr-only' : 'mb-3 text-lg font-semibold text-slate-800'}>{title}</h2>
+      <ul className={grid}>
+        {cards.map((card) => (
+          <li key={card.code} className="min-w-0">
+            <AssignmentCard card={card} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function AssignmentCard({ card }: { card: Card }) {
+  return (
+    <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5">
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="line-clamp-2 min-w-0 text-sm font-semibold break-words text-slate-900 sm:text-lg">
+          {card.title}
+        </h3>
+        {card.isPastDeadline ? (
+          <span className="shrink-0 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">
+            Past
+          </span>
+        ) : null}
+      </div>
+      <p className="mt-1.5 line-clamp-4 text-xs break-words text-slate-700 sm:text-sm">
+        {cardExcerpt(card.description)}
+      </p>
+      <dl className="mt-auto space-y-0.5 pt-3 text-xs text-slate-700 sm:text-sm">
+        <div className="flex flex-wrap gap-x-1">
+          <dt className="font-medium">Code:</dt>
+          <dd className="font-mono break-all">{card.code}</dd>
+        </div>
+        <div className="flex flex-wrap gap-x-1">
+          <dt className="font-medium">Due:</dt>
+          <dd>{formatDate(card.deadline)}</dd>
+        </div>
+      </dl>
+      <Link
+        to={`/dashboard/assignment/${encodeURIComponent(card.code)}`}
+        className="mt-3 block rounded-lg bg-brand-700 px-2 py-2 text-center text-xs font-semibold text-white hover:bg-brand-800 sm:text-sm"
+      >
+        View Assignment<span className="sr-only">: {card.title}</span>
+      </Link>
+    </article>
+  );
+}
+
+function CardsSkeleton() {
+  return (
+    <div className="mt-6" aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading assignments…
+      </p>
+      <div className={grid} aria-hidden="true">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <div
+            key={i}
+            className="h-48 animate-pulse rounded-xl border border-slate-200 bg-white p-4"
+          >
+            <div className="h-4 w-3/4 rounded bg-slate-200" />
+            <div className="mt-3 h-3 w-full rounded bg-slate-200" />
+            <div className="mt-2 h-3 w-5/6 rounded bg-slate-200" />
+            <div className="mt-10 h-8 w-full rounded bg-slate-200" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

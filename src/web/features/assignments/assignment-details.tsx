@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import type { AssignmentSummary } from '../../../shared/assignments';
+import { formatDateTime } from './format';
+
+/** The facts of an assignment: title, code, description, teacher, deadline and total marks. */
+export function AssignmentDetails({ assignment }: { assignment: AssignmentSummary }) {
+  const a = assignment;
+  return (
+    <div>
+      <h2 className="text-xl font-semibold break-words text-slate-900 sm:text-2xl">{a.title}</h2>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <Fact term="Assignment code">
+          <span className="font-mono font-semibold tracking-wider">{a.code}</span>
+        </Fact>
+        <Fact term="Teacher">{a.teacherName}</Fact>
+        <Fact term="Deadline">
+          {formatDateTime(a.deadline)}
+          {a.isPastDeadline ? (
+            <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">
+              Past
+            </span>
+          ) : null}
+        </Fact>
+        <Fact term="Total marks">{a.totalMarks}</Fact>
+      </dl>
+      <h3 className="mt-4 text-sm font-medium text-slate-600">Description</h3>
+      <p className="mt-1 whitespace-pre-line break-words text-slate-800">
+        {a.description.trim() || 'No description.'}
+      </p>
+    </div>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap gap-x-2">
+      <dt className="text-slate-600">{term}:</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}

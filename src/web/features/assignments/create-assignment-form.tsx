@@ -1,0 +1,185 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { AssignmentDetail } from '../../../shared/assignments';
+import { messages } from '../../../shared/messages';
+import { Alert, useToast } from './notice';
+import { toIsoDate } from '../../components/ui/calendar';
+import { DatePicker } from '../../components/ui/date-picker';
+import { ProgressBar } from '../../components/ui/progress-bar';
+import { AssignmentFilesFields } from './assignment-files-fields';
+import { useInvalidateAssignments, uploadUrls } from './assignments-api';
+import {
+  createFormData,
+  validateCreate,
+  type CreateField,
+  type CreateValues,
+} from './create-rules';
+import { fieldErrors } from './field-errors';
+import { formatDate } from './format';
+import { TextArea, TextField } from './form-field';
+import { useUpload } from './use-upload';
+
+const empty: CreateValues = {
+  title: '',
+  deadline: null,
+  totalMarks: '',
+  diagramKeywords: '',
+  description: '',
+  questionPaper: null,
+  modelAnswer: null,
+  diagram: null,
+};
+
+/** The teacher's Create Assignment form: fields, files with client checks, upload progress. */
+export function CreateAssignmentForm() {
+  const navigate = useNavigate();
+  const invalidate = useInvalidateAssignments();
+  const upload = useUpload<AssignmentDetail>();
+  const { toast, show } = useToast();
+  const [values, setValues] = useState<CreateValues>(empty);
+  const [errors, setErrors] = useState<Partial<Record<CreateField, string>>>({});
+  const [general, setGeneral] = useState<string>();
+  const [created, setCreated] = useState(false);
+  const today = toIsoDate(new Date());
+
+  useEffect(() => {
+    if (!created) return;
+    const timer = window.setTimeout(() => void navigate('/dashboard'), 1000);
+    return () => window.clearTimeout(timer);
+  }, [created, navigate]);
+
+  const set = <K extends CreateField>(field: K, value: CreateValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setGeneral(undefined);
+    const found = validateCreate(values, today);
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) return focusField(first);
+    try {
+      await upload.send(uploadUrls.create, createFormData(values));
+      await invalidate();
+      setCreated(true);
+    } catch (err) {
+      const { fields, general: rest } = fieldErrors(err);
+      setErrors(fields);
+      setGeneral(rest);
+      const firstField = Object.keys(fields)[0];
+      if (firstField) focusField(firstField);
+    }
+  };
+
+  const locked = upload.busy || created;
+  return (
+    <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-busy={upload.busy}>
+      {general ? (
+        <Alert tone="error" title="The assignment was not created.">
+          {general}
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="md:col-span-2">
+          <TextField
+            id="field-title"
+            label="Title"
+            value={values.title}
+            required
+            maxLength={200}
+            disabled={locked}
+            error={errors.title}
+            onChange={(e) => set('title', e.target.value)}
+          />
+        </div>
+        <TextField
+          id="field-created"
+          label="Creation date"
+          value={formatDate(new Date())}
+          readOnly
+        />
+        <div id="field-deadline">
+          <DatePicker
+            label="Deadline"
+            value={values.deadline}
+            min={today}
+            disabled={locked}
+            error={errors.deadline}
+            onChange={(d) => set('deadline', d)}
+          />
+        </div>
+        <TextField
+          id="field-totalMarks"
+          label="Total marks"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={1000}
+          step={1}
+          required
+          value={values.totalMarks}
+          disabled={locked}
+          hint="A whole number from 0 to 1000."
+          error={errors.totalMarks}
+          onChange={(e) => set('totalMarks', e.target.value)}
+        />
+        <TextField
+          id="field-diagramKeywords"
+          label="Diagram keywords (optional)"
+          value={values.diagramKeywords}
+          disabled={locked}
+          error={errors.diagramKeywords}
+          placeholder="e.g. chloroplast, stomata, xylem"
+          hint="Comma-separated labels the diagram analyser looks for in students' diagrams."
+          onChange={(e) => set('diagramKeywords', e.target.value)}
+        />
+      </div>
+      <AssignmentFilesFields
+        files={values}
+        errors={errors}
+        disabled={locked}
+        onChange={(field, file) => set(field, file)}
+        onRefuse={(message) => show(message)}
+      />
+      <TextArea
+        id="field-description"
+        label="Description (optional)"
+        value={values.description}
+        disabled={locked}
+        error={errors.description}
+        rows={5}
+        onChange={(e) => set('description', e.target.value)}
+      />
+      {upload.progress !== null ? (
+        <ProgressBar
+          value={upload.progress}
+          label={upload.progress < 1 ? 'Uploading files' : 'Checking and saving files'}
+        />
+      ) : null}
+      {created ? (
+        <Alert tone="info" title={messages.createdTitle}>
+          {messages.createdText}
+        </Alert>
+      ) : null}
+      <button
+        type="submit"
+        disabled={locked}
+        className="w-full rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
+      >
+        {upload.busy ? 'Creating…' : 'Create Assignment'}
+      </button>
+      {toast}
+    </form>
+  );
+}
+
+/** Moves focus to a field (or its first control) so keyboard and screen-reader users land on the problem. */
+function focusField(field: string) {
+  const el = document.getElementById(`field-${field}`);
+  const target = el?.matches('input, textarea, button')
+    ? el
+    : el?.querySelector<HTMLElement>('input, textarea, button');
+  target?.focus();
+}

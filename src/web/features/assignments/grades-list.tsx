@@ -1,0 +1,137 @@
+import { useState, type ReactNode } from 'react';
+import { submissionFileUrl, type SubmissionsResponse } from '../../../shared/assignments';
+import { messages } from '../../../shared/messages';
+import { Icon } from './icons';
+import { MarksEditor } from './marks-editor';
+import { formatMarks } from './marks-rules';
+
+type Row = SubmissionsResponse['submissions'][number];
+
+/** What a page may add to each submitted row (e.g. the review badges and a details button). */
+export interface GradesListSlots {
+  /** Shown under the student's name. */
+  rowMeta?: (row: Row) => ReactNode;
+  /** Shown under the marks (not while they are being edited). */
+  marksNote?: (row: Row) => ReactNode;
+}
+
+/**
+ * The numbered "Student Name" / "Marks Obtained" list: submitted answers (eye to open the PDF,
+ * marks or N/E, the teacher's pencil on rows with marks and on answers the engine could not read,
+ * which only the teacher can mark), then who has not submitted.
+ */
+export function GradesList({
+  data,
+  rowMeta,
+  marksNote,
+}: { data: SubmissionsResponse } & GradesListSlots) {
+  const [editing, setEditing] = useState<string | null>(null);
+  const { code, totalMarks } = data.assignment;
+  const owner = data.viewer === 'owner';
+  const notSubmitted = data.viewer === 'owner' ? data.notSubmitted : [];
+  const hiddenMarks = data.viewer === 'student' && !data.marksVisible;
+
+  const editable = (row: Row) => owner && (row.marks !== null || row.aiStatus === 'unreadable');
+  const marksCell = (row: Row) => {
+    if (editable(row) && editing === row.id) {
+      return (
+        <MarksEditor
+          code={code}
+          submissionId={row.id}
+          studentName={row.studentName}
+          marks={row.marks}
+          total={totalMarks}
+          onClose={() => setEditing(null)}
+        />
+      );
+    }
+    if (hiddenMarks)
+      return <span className="text-sm text-slate-700">{messages.marksAfterDeadline}</span>;
+    return (
+      <>
+        <span className="inline-flex items-center gap-2">
+          <span className="font-semibold whitespace-nowrap text-slate-900">
+            {row.marks === null
+              ? messages.notEvaluated
+              : `${formatMarks(row.marks)} / ${totalMarks}`}
+          </span>
+          {editable(row) ? (
+            <button
+              type="button"
+              onClick={() => setEditing(row.id)}
+              aria-label={`Edit marks of ${row.studentName}`}
+              className="rounded-md p-1.5 text-slate-700 hover:bg-slate-100"
+            >
+              <Icon name="pencil" className="h-4 w-4" />
+            </button>
+          ) : null}
+        </span>
+        {marksNote?.(row)}
+      </>
+    );
+  };
+
+  return (
+    <div>
+      {data.submissions.length === 0 ? (
+        <p className="py-6 text-center font-medium text-slate-700">{messages.noSubmissions}</p>
+      ) : null}
+      {data.submissions.length + notSubmitted.length > 0 ? (
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label="Grades"
+          className="max-h-[calc(100vh-300px)] overflow-y-auto rounded-lg border border-slate-200"
+        >
+          <table className="w-full text-left text-sm">
+            <thead className="sticky top-0 bg-slate-100 text-slate-800">
+              <tr>
+                <th scope="col" className="w-10 px-3 py-2 font-semibold">
+                  <span aria-hidden="true">#</span>
+                  <span className="sr-only">Number</span>
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Student Name
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  Marks Obtained
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 bg-white">
+              {data.submissions.map((row, i) => (
+                <tr key={row.id}>
+                  <td className="px-3 py-2.5 text-slate-600">{i + 1}</td>
+                  <td className="px-3 py-2.5">
+                    <span className="inline-flex items-center gap-2">
+                      <a
+                        href={submissionFileUrl(code, row.id)}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={`View answer of ${row.studentName}`}
+                        title="View answer"
+                        className="rounded-md p-1 text-brand-700 hover:bg-brand-50"
+                      >
+                        <Icon name="eye" />
+                      </a>
+                      <span className="text-slate-900 wrap-anywhere">{row.studentName}</span>
+                    </span>
+                    {rowMeta?.(row)}
+                  </td>
+                  <td className="px-3 py-2.5 text-right">{marksCell(row)}</td>
+                </tr>
+              ))}
+              {notSubmitted.map((s, i) => (
+                <tr key={`${s.studentName}-${i}`}>
+                  <td className="px-3 py-2.5 text-slate-600">{data.submissions.length + i + 1}</td>
+                  <td className="px-3 py-2.5 text-slate-900 wrap-anywhere">{s.studentName}</td>
+                  <td className="px-3 py-2.5 text-right text-slate-700">{messages.notSubmitted}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}

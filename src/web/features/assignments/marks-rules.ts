@@ -1,0 +1,18 @@
+/**
+ * Reads marks typed by the teacher: a number from 0 to `total` with at most 2 decimals.
+ * Returns the number, or the message to show.
+ */
+export function parseMarks(text: string, total: number): { marks: number } | { error: string } {
+  const t = text.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) {
+    return { error: `Enter a number from 0 to ${total}, with at most 2 decimals.` };
+  }
+  const marks = Number(t);
+  if (marks > total) return { error: `Marks cannot be more than the total of ${total}.` };
+  return { marks };
+}
+
+/** Marks for people: "7.5", "18", never "7.50". */
+export function formatMarks(marks: number): string {
+  return String(Math.round(marks * 100) / 100);
+}

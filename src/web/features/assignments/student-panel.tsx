@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { AssignmentDetail, SubmissionRow } from '../../../shared/assignments';
+import { messages } from '../../../shared/messages';
+import { FileDropZone } from '../../components/ui/file-drop-zone';
+import { ProgressBar } from '../../components/ui/progress-bar';
+import { ApiError } from '../../lib/api';
+import { uploadUrls, useInvalidateAssignments } from './assignments-api';
+import { acceptFor, checkFile } from './file-rules';
+import { formatDateTime } from './format';
+import { Alert, useToast } from './notice';
+import { useUpload } from './use-upload';
+
+/** The student's side: upload one PDF answer before the deadline, then the submitted state. */
+export function StudentPanel({ assignment }: { assignment: AssignmentDetail }) {
+  const [justSubmitted, setJustSubmitted] = useState(false);
+  const submitted = justSubmitted || assignment.hasSubmitted;
+  return (
+    <div className="space-y-5">
+      {submitted ? (
+        <Alert tone="success" title={messages.submitted}>
+          {assignment.submittedAt ? `Handed in on ${formatDateTime(assignment.submittedAt)}. ` : ''}
+          Your marks appear in the grades after the deadline.
+        </Alert>
+      ) : assignment.isPastDeadline ? (
+        <Alert tone="error" title="The deadline has passed">
+          Submissions closed on {formatDateTime(assignment.deadline)} and no answer was handed in.
+        </Alert>
+      ) : (
+        <UploadAnswer code={assignment.code} onSubmitted={() => setJustSubmitted(true)} />
+      )}
+      <Link
+        to={`/dashboard/gradetable/${encodeURIComponent(assignment.code)}`}
+        className="inline-flex rounded-lg border border-brand-700 px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      >
+        Show Grades
+      </Link>
+    </div>
+  );
+}
+
+function UploadAnswer({ code, onSubmitted }: { code: string; onSubmitted: () => void }) {
+  const upload = useUpload<SubmissionRow>();
+  const invalidate = useInvalidateAssignments();
+  const { toast, show } = useToast();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string>();
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    if (!file) return show(messages.selectFileToSubmit);
+    const form = new FormData();
+    form.append('answer', file);
+    try {
+      await upload.send(uploadUrls.submission(code), form);
+      onSubmitted();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The answer could not be submitted.');
+    }
+    // counts, hasSubmitted and deadline state all change on the server either way
+    await invalidate();
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} aria-labelledby="upload-heading" className="space-y-4">
+      <h2 id="upload-heading" className="text-lg font-semibold text-slate-900">
+        Upload Assignment
+      </h2>
+      {error ? (
+        <Alert tone="error" title="Not submitted">
+          {error}
+        </Alert>
+      ) : null}
+      <FileDropZone
+        label="Your answer (PDF)"
+        prompt="Click to upload your Assignment or drag and drop"
+        hint="PDF (under 500kb)"
+        accept={acceptFor.pdf}
+        file={file}
+        name="answer"
+        disabled={upload.busy}
+        onFile={(picked) => {
+          const problem = checkFile(picked, 'pdf');
+          if (problem) show(problem);
+          else setFile(picked);
+        }}
+        onClear={() => setFile(null)}
+      />
+      <p className="text-sm text-slate-700">
+        You can submit once; the answer cannot be changed afterwards.
+      </p>
+      {upload.progress !== null ? (
+        <ProgressBar
+          value={upload.progress}
+          label={upload.progress < 1 ? 'Uploading answer' : 'Checking the PDF'}
+        />
+      ) : null}
+      <button
+        type="submit"
+        disabled={upload.busy}
+        className="w-full rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
+      >
+        {upload.busy ? 'Submitting…' : 'Submit Assignment'}
+      </button>
+      {toast}
+    </form>
+  );
+}

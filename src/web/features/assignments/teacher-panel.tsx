@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { assignmentFileUrl, type AssignmentDetail } from '../../../shared/assignments';
+import { messages } from '../../../shared/messages';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { useDeleteAssignment } from './assignments-api';
+import { copyText } from './clipboard';
+import { Icon } from './icons';
+import { useToast } from './notice';
+
+const iconButton =
+  'inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50';
+const actionLink =
+  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold';
+
+/** The owner's controls: edit, delete (after confirming), copy code, question paper, grades, counts. */
+export function TeacherPanel({
+  assignment,
+  onEdit,
+}: {
+  assignment: AssignmentDetail;
+  onEdit: () => void;
+}) {
+  const navigate = useNavigate();
+  const remove = useDeleteAssignment(assignment.code);
+  const { toast, show } = useToast();
+  const [confirming, setConfirming] = useState(false);
+
+  const handleCopy = async () => {
+    const ok = await copyText(assignment.code);
+    show(
+      ok ? messages.codeCopied : `Copy failed; the code is ${assignment.code}.`,
+      ok ? 'success' : 'error',
+    );
+  };
+  const handleDelete = async () => {
+    try {
+      await remove.mutateAsync();
+      await navigate('/dashboard');
+    } catch (err) {
+      setConfirming(false);
+      show(err instanceof Error ? err.message : 'The assignment could not be deleted.');
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={iconButton} onClick={onEdit}>
+          <Icon name="pencil" className="h-4 w-4" /> Edit
+          <span className="sr-only"> assignment</span>
+        </button>
+        <button type="button" className={iconButton} onClick={() => void handleCopy()}>
+          <Icon name="copy" className="h-4 w-4" /> Copy code
+        </button>
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          className={`${iconButton} text-red-700 hover:bg-red-50`}
+        >
+          <Icon name="trash" className="h-4 w-4" />
+          Delete<span className="sr-only"> assignment</span>
+        </button>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {assignment.hasQuestionPaper ? (
+          <a
+            href={assignmentFileUrl(assignment.code, 'question-paper')}
+            target="_blank"
+            rel="noopener"
+            className={`${actionLink} border border-brand-700 text-brand-700 hover:bg-brand-50`}
+          >
+            <Icon name="download" className="h-4 w-4" /> Download Question Paper
+          </a>
+        ) : null}
+        <Link
+          to={`/dashboard/gradetable/${encodeURIComponent(assignment.code)}`}
+          className={`${actionLink} bg-brand-700 text-white hover:bg-brand-800`}
+        >
+          <Icon name="grades" className="h-4 w-4" /> Show Grades
+        </Link>
+      </div>
+      <section
+        aria-labelledby="submissions-heading"
+        className="rounded-xl border border-slate-200 bg-slate-50 p-4"
+      >
+        <h2 id="submissions-heading" className="font-semibold text-slate-900">
+          Assignment Submissions
+        </h2>
+        <dl className="mt-3 grid grid-cols-2 gap-3">
+          <Count label="Assignments Filed" value={assignment.submittedCount ?? 0} />
+          <Count label="Assignments Due" value={assignment.pendingCount ?? 0} />
+        </dl>
+        <p className="mt-3 text-sm text-slate-700">
+          Evaluate all the answers quickly from Show Grades.
+        </p>
+      </section>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this assignment?"
+        text={`"${assignment.title}" will be deleted with every submission and file. This cannot be undone.`}
+        confirmLabel={remove.isPending ? 'Deleting…' : 'Delete'}
+        busy={remove.isPending}
+        onConfirm={() => void handleDelete()}
+        onCancel={() => setConfirming(false)}
+      />
+      {toast}
+    </div>
+  );
+}
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-lg bg-white p-3 text-center shadow-sm">
+      <dt className="text-sm text-slate-700">{label}</dt>
+      <dd className="text-2xl font-bold text-slate-900">{value}</dd>
+    </div>
+  );
+}

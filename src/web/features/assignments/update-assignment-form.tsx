@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import type { AssignmentDetail, UpdateAssignmentBody } from '../../../shared/assignments';
+import { messages } from '../../../shared/messages';
+import { toIsoDate } from '../../components/ui/calendar';
+import { DatePicker } from '../../components/ui/date-picker';
+import { useUpdateAssignment } from './assignments-api';
+import { totalMarksError } from './create-rules';
+import { fieldErrors } from './field-errors';
+import { endOfLocalDay, formatDate, localDay } from './format';
+import { TextArea, TextField } from './form-field';
+import { Alert } from './notice';
+
+type Field = 'title' | 'deadline' | 'totalMarks' | 'description';
+
+/** The teacher's Update Assignment form: title, today's date, deadline, total marks, details. */
+export function UpdateAssignmentForm({
+  assignment,
+  onDone,
+}: {
+  assignment: AssignmentDetail;
+  onDone: (saved: boolean) => void;
+}) {
+  const update = useUpdateAssignment(assignment.code);
+  const [title, setTitle] = useState(assignment.title);
+  const [deadline, setDeadline] = useState(localDay(assignment.deadline));
+  const [totalMarks, setTotalMarks] = useState(String(assignment.totalMarks));
+  const [description, setDescription] = useState(assignment.description);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [general, setGeneral] = useState<string>();
+  const today = toIsoDate(new Date());
+  const deadlineChanged = deadline !== localDay(assignment.deadline);
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setGeneral(undefined);
+    const found: Partial<Record<Field, string>> = {};
+    if (!title.trim()) found.title = messages.titleRequired;
+    if (deadlineChanged && deadline < today) found.deadline = messages.deadlinePast;
+    const marksProblem = totalMarksError(totalMarks);
+    if (marksProblem) found.totalMarks = marksProblem;
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    // an unchanged deadline is not re-sent, so an assignment past its deadline can still be edited
+    const body: UpdateAssignmentBody = {
+      title: title.trim(),
+      description,
+      totalMarks: Number(totalMarks),
+      ...(deadlineChanged ? { deadline: endOfLocalDay(deadline) } : {}),
+    };
+    try {
+      await update.mutateAsync(body);
+      onDone(true);
+    } catch (err) {
+      const { fields, general: rest } = fieldErrors(err);
+      setErrors(fields);
+      setGeneral(rest);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} aria-labelledby="update-heading" className="space-y-4">
+      <h2 id="update-heading" className="text-lg font-semibold text-slate-900">
+        Update Assignment
+      </h2>
+      {general ? <Alert tone="error">{general}</Alert> : null}
+      <TextField
+        id="update-title"
+        label="Title"
+        value={title}
+        maxLength={200}
+        required
+        error={errors.title}
+        onChange={(e) => setTitle(e.target.value)}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField id="update-today" label="Today's date" value={formatDate(new Date())} readOnly />
+        <DatePicker
+          label="Deadline"
+          value={deadline}
+          min={today}
+          error={errors.deadline}
+          onChange={setDeadline}
+        />
+        <TextField
+          id="update-totalMarks"
+          label="Total marks"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={1000}
+          step={1}
+          required
+          value={totalMarks}
+          error={errors.totalMarks}
+          onChange={(e) => setTotalMarks(e.target.value)}
+        />
+      </div>
+      <TextArea
+        id="update-description"
+        label="Details"
+        rows={5}
+        value={description}
+        error={errors.description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="submit"
+          disabled={update.isPending}
+          className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
+          {update.isPending ? 'Updating…' : 'Update Assignment'}
+        </button>
+        <button
+          type="button"
+          onClick={() => onDone(false)}
+          disabled={update.isPending}
+          className="rounded-lg border border-slate-300 px-5 py-2.5 font-medium text-slate-800 hover:bg-slate-50"
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

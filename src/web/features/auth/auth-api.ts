@@ -1,0 +1,64 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MeResponse, PublicConfigResponse } from '../../../shared/api';
+import { api, ApiError } from '../../lib/api';
+
+export const meQueryKey = ['me'] as const;
+
+/** Reads /api/me: the signed-in user, or null when nobody is signed in. */
+export async function fetchMe(): Promise<MeResponse | null> {
+  try {
+    return await api<MeResponse>('/api/me');
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+/** The signed-in user (null when signed out); role read from the server, never from the client. */
+export function useMe() {
+  return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
+}
+
+/** What this deployment offers: the external sign-in label (when configured), support contacts. */
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: ['public-config'],
+    queryFn: () => api<PublicConfigResponse>('/api/config/public'),
+    staleTime: Infinity,
+  });
+}
+
+/** Re-reads /api/me after the session changed (sign-in, sign-out, role chosen). */
+export function useRefreshMe() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: meQueryKey });
+}
+
+export const signUpWithEmail = (name: string, email: string, password: string) =>
+  api('/api/auth/sign-up/email', { method: 'POST', json: { name, email, password } });
+
+export const signInWithEmail = (email: string, password: string) =>
+  api('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+
+export const signOut = () => api('/api/auth/sign-out', { method: 'POST', json: {} });
+
+/**
+ * Starts the OpenID Connect sign-in: the browser leaves for the provider and comes back to /role,
+ * or to `errorPath` with an `error` parameter when the provider refuses. better-auth serves generic
+ * OAuth providers through its social sign-in endpoint.
+ */
+export async function signInWithOidc(errorPath = '/login'): Promise<void> {
+  const origin = window.location.origin;
+  const res = await api<{ url: string }>('/api/auth/sign-in/social', {
+    method: 'POST',
+    json: {
+      provider: 'oidc',
+      callbackURL: `${origin}/role`,
+      errorCallbackURL: `${origin}${errorPath}`,
+    },
+  });
+  window.location.assign(res.url);
+}
+
+export const chooseRole = (role: 'teacher' | 'student') =>
+  api<MeResponse>('/api/me/role', { method: 'PUT', json: { role } });

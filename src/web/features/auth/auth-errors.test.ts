@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../../shared/messages';
+import { ApiError } from '../../lib/api';
+import { loginErrorMessage, passwordProblem, signupErrorMessage } from './auth-errors';
+
+const apiError = (status: number, code: string, message = 'x') =>
+  new ApiError(status, code, message);
+
+describe('loginErrorMessage', () => {
+  it('says wrong email or password for rejected credentials', () => {
+    expect(loginErrorMessage(apiError(401, 'INVALID_EMAIL_OR_PASSWORD'))).toBe(
+      messages.wrongCredentials,
+    );
+  });
+
+  it('asks to wait when the login is rate limited', () => {
+    expect(loginErrorMessage(apiError(429, 'http_429'))).toBe(messages.tooManyAttempts);
+  });
+
+  it('points to sign-up for any other refusal', () => {
+    expect(loginErrorMessage(apiError(400, 'INVALID_EMAIL'))).toBe(messages.loginFailed);
+  });
+
+  it('does not blame the email for an outage or a lost connection', () => {
+    expect(loginErrorMessage(apiError(503, 'http_503'))).toBe(messages.serverError);
+    expect(loginErrorMessage(new TypeError('Failed to fetch'))).toBe(messages.networkError);
+  });
+});
+
+describe('signupErrorMessage', () => {
+  it('says the email already exists for every USER_ALREADY_EXISTS code', () => {
+    expect(signupErrorMessage(apiError(422, 'USER_ALREADY_EXISTS'))).toBe(messages.emailExists);
+    expect(signupErrorMessage(apiError(422, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'))).toBe(
+      messages.emailExists,
+    );
+  });
+
+  it('passes on the password policy of the server', () => {
+    expect(signupErrorMessage(apiError(400, 'PASSWORD_TOO_SHORT'))).toBe(messages.passwordTooShort);
+    expect(signupErrorMessage(apiError(400, 'PASSWORD_TOO_LONG', 'Password too long'))).toBe(
+      'Password too long',
+    );
+  });
+
+  it('asks to wait when rate limited and otherwise says the account was not created', () => {
+    expect(signupErrorMessage(apiError(429, 'http_429'))).toBe(messages.tooManyAttempts);
+    expect(signupErrorMessage(apiError(500, 'http_500'))).toBe(messages.signupFailed);
+  });
+});
+
+describe('passwordProblem', () => {
+  it('refuses fewer than 6 characters before comparing', () => {
+    expect(passwordProblem('12345', 'other')).toBe(messages.passwordTooShort);
+  });
+
+  it('refuses a confirmation that differs', () => {
+    expect(passwordProblem('123456', '1234567')).toBe(messages.passwordsDoNotMatch);
+  });
+
+  it('accepts 6 matching characters', () => {
+    expect(passwordProblem('123456', '123456')).toBeNull();
+  });
+});

@@ -1,0 +1,29 @@
+import { messages } from '../../../shared/messages';
+import { MIN_PASSWORD_LENGTH } from '../../../shared/limits';
+import { ApiError } from '../../lib/api';
+
+/** The message a failed log-in shows (spec section 8), with honest wording for throttling and outages. */
+export function loginErrorMessage(err: unknown): string {
+  if (!(err instanceof ApiError)) return messages.networkError;
+  if (err.status === 429) return messages.tooManyAttempts;
+  if (err.code === 'INVALID_EMAIL_OR_PASSWORD') return messages.wrongCredentials;
+  if (err.status >= 500) return messages.serverError;
+  return messages.loginFailed;
+}
+
+/** The message a failed sign-up shows; the provider's own password rules are passed on as they come. */
+export function signupErrorMessage(err: unknown): string {
+  if (!(err instanceof ApiError)) return messages.networkError;
+  if (err.status === 429) return messages.tooManyAttempts;
+  if (err.code.startsWith('USER_ALREADY_EXISTS')) return messages.emailExists;
+  if (err.code === 'PASSWORD_TOO_SHORT') return messages.passwordTooShort;
+  if (err.code === 'PASSWORD_TOO_LONG') return err.message;
+  return messages.signupFailed;
+}
+
+/** The sign-up form's own checks before anything is sent: length first, then the confirmation. */
+export function passwordProblem(password: string, confirm: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return messages.passwordTooShort;
+  if (password !== confirm) return messages.passwordsDoNotMatch;
+  return null;
+}

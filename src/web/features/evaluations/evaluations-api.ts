@@ -1,0 +1,64 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import {
+  isActiveRun,
+  type LatestEvaluationResponse,
+  type SubmissionDetail,
+} from '../../../shared/evaluations';
+import { api } from '../../lib/api';
+
+/** How often the grades table asks for a run's progress while it is queued or running. */
+export const POLL_MS = 700;
+
+const at = (code: string) => `/api/assignments/${encodeURIComponent(code)}`;
+
+/**
+ * Cache keys, nested under ['assignments', code] like the rest of an assignment's data, so that
+ * refreshing an assignment (or its submissions, after a mark is edited) refreshes these too.
+ */
+export const evaluationKeys = {
+  latest: (code: string) => ['assignments', code, 'evaluations', 'latest'] as const,
+  submission: (code: string, id: string) => ['assignments', code, 'submissions', id] as const,
+};
+
+/**
+ * The assignment's newest grading run (owner only), polled every POLL_MS while it is active.
+ * `onFinished` runs once when a run seen active on this page stops (finished, failed, cancelled).
+ */
+export function useLatestRun(code: string, { onFinished }: { onFinished?: () => void } = {}) {
+  const query = useQuery({
+    queryKey: evaluationKeys.latest(code),
+    queryFn: () => api<LatestEvaluationResponse>(`${at(code)}/evaluations/latest`),
+    refetchInterval: (q) => (isActiveRun(q.state.data?.run) ? POLL_MS : false),
+  });
+  const run = query.data?.run ?? null;
+  const wasActive = useRef(false);
+  const finished = useRef(onFinished);
+  useEffect(() => {
+    finished.current = onFinished;
+  });
+  const active = isActiveRun(run);
+  useEffect(() => {
+    if (wasActive.current && !active) finished.current?.();
+    wasActive.current = active;
+  }, [active, run?.id]);
+  return query;
+}
+
+/** "Evaluate Now!": starts a run, or joins the one already running; the reply starts the polling. */
+export function useStartEvaluation(code: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<LatestEvaluationResponse>(`${at(code)}/evaluations`, { method: 'POST', json: {} }),
+    onSuccess: (data) => client.setQueryData(evaluationKeys.latest(code), data),
+  });
+}
+
+/** One submission with the engine's explanation (owner, or the student who made it). */
+export function useSubmissionDetail(code: string, id: string) {
+  return useQuery({
+    queryKey: evaluationKeys.submission(code, id),
+    queryFn: () => api<SubmissionDetail>(`${at(code)}/submissions/${encodeURIComponent(id)}`),
+  });
+}

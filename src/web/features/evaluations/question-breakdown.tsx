@@ -1,0 +1,73 @@
+import type { QuestionBreakdown as Question } from '../../../shared/evaluations';
+import { EvalIcon } from './icons';
+import { formatMarks } from './review-rules';
+
+/**
+ * The marks of each question with the key points matched and missed, then the diagram keywords
+ * found and missing (the engine checks them once per answer; they count in every question).
+ */
+export function QuestionBreakdown({ questions }: { questions: Question[] }) {
+  if (questions.length === 0) return null;
+  const keywords = questions.find((q) => q.keywordsFound || q.keywordsMissing);
+  return (
+    <>
+      <section aria-labelledby="breakdown-h">
+        <h3 id="breakdown-h" className="font-semibold text-slate-900">
+          Marks per question
+        </h3>
+        <ol className="mt-2 space-y-3">
+          {questions.map((q) => (
+            <li key={q.number} className="rounded-lg border border-slate-200 p-3">
+              <p className="flex flex-wrap items-baseline justify-between gap-2">
+                <span className="font-medium text-slate-900">Question {q.number}</span>
+                <span className="font-semibold text-slate-900">
+                  {formatMarks(q.marks)} / {formatMarks(q.total)}
+                </span>
+              </p>
+              <Points title="Matched key points" items={q.matched} kind="found" />
+              <Points title="Missing key points" items={q.missing} kind="missing" />
+            </li>
+          ))}
+        </ol>
+      </section>
+      {keywords ? (
+        <section aria-labelledby="keywords-h">
+          <h3 id="keywords-h" className="font-semibold text-slate-900">
+            Diagram keywords
+          </h3>
+          <Points title="Found" items={keywords.keywordsFound ?? []} kind="found" />
+          <Points title="Missing" items={keywords.keywordsMissing ?? []} kind="missing" />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function Points({
+  title,
+  items,
+  kind,
+}: {
+  title: string;
+  items: string[];
+  kind: 'found' | 'missing';
+}) {
+  if (items.length === 0) return null;
+  const found = kind === 'found';
+  return (
+    <div className="mt-2">
+      <h4 className="text-sm font-medium text-slate-800">{title}</h4>
+      <ul className="mt-1 space-y-1">
+        {items.map((item, i) => (
+          <li key={i} className="flex items-start gap-1.5 text-sm break-words text-slate-800">
+            <EvalIcon
+              name={found ? 'check' : 'cross'}
+              className={`mt-0.5 h-4 w-4 ${found ? 'text-emerald-700' : 'text-red-700'}`}
+            />
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { SubmissionRow } from '../../../shared/assignments';
+
+/** Marks for people: "7.5", "18", never "7.50". */
+export function formatMarks(marks: number): string {
+  return String(Math.round(marks * 100) / 100);
+}
+
+/** "72%" for a confidence of 0.72. */
+export function formatConfidence(confidence: number): string {
+  return `${Math.round(Math.max(0, Math.min(1, confidence)) * 100)}%`;
+}
+
+const reasonTexts: Record<string, string> = {
+  'poor-ocr': 'The scan was hard to read, so the text Markwise read may contain mistakes.',
+  'answer-not-numbered':
+    'The answer is not numbered like the model answer, so it was marked as a whole.',
+  'unlike-other-answers': 'The answer is unlike the rest of the class.',
+};
+
+/**
+ * Why the engine asks the teacher to look at an answer, in words: its reason codes, or its
+ * low confidence when it gave no reason.
+ */
+export function reviewReasonTexts(reasons: string[], confidence: number): string[] {
+  const texts = reasons.map(
+    (r) => reasonTexts[r] ?? r.charAt(0).toUpperCase() + r.slice(1).replaceAll('-', ' ') + '.',
+  );
+  return texts.length
+    ? texts
+    : [`Markwise is not confident of these marks (${formatConfidence(confidence)}).`];
+}
+
+/** What a grades-table row says about its marks, for the teacher's review. */
+export interface RowReview {
+  source: 'AI' | 'Teacher' | null;
+  /** The engine could not read the PDF (so the row has no marks: N/E). */
+  unreadable: boolean;
+  /** Flagged for the teacher's attention (an unreadable answer is flagged as unreadable instead). */
+  needsReview: boolean;
+  /** The AI's own proposal, shown beside a mark the teacher changed; null otherwise. */
+  aiProposal: number | null;
+}
+
+/** Reads a grades-table row's marks source, flags and AI proposal. */
+export function rowReview(row: SubmissionRow): RowReview {
+  const unreadable = row.aiStatus === 'unreadable' && row.marksSource !== 'teacher';
+  return {
+    source: row.marksSource === 'ai' ? 'AI' : row.marksSource === 'teacher' ? 'Teacher' : null,
+    unreadable,
+    needsReview: row.needsReview && !unreadable,
+    aiProposal: row.marksSource === 'teacher' ? row.aiMarks : null,
+  };
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** An instant as local day/month/year and time ("31/12/2026, 23:59"), as on the other pages. */
+export function formatDateTime(iso: string): string {
+  return dateTimeFormat.format(new Date(iso));
+}

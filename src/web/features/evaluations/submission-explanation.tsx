@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import type { AiResult, SubmissionDetail } from '../../../shared/evaluations';
+import { messages } from '../../../shared/messages';
+import { QuestionBreakdown } from './question-breakdown';
+import { NeedsReviewFlag, SourceBadge, UnreadableFlag } from './review-badges';
+import { formatConfidence, formatDateTime, formatMarks, reviewReasonTexts } from './review-rules';
+
+type Mode = 'owner' | 'student';
+type Graded = Extract<AiResult, { status: 'graded' }>;
+
+/**
+ * What a submission's marks are made of: current marks and their source, the AI's proposal,
+ * confidence and review reasons (teacher only), feedback and the per-question breakdown.
+ */
+export function SubmissionExplanation({ detail, mode }: { detail: SubmissionDetail; mode: Mode }) {
+  if (!detail.marksVisible) return <p className="text-slate-800">{messages.marksAfterDeadline}</p>;
+  const { ai } = detail;
+  return (
+    <div className="space-y-5">
+      <MarksSummary detail={detail} mode={mode} />
+      {ai === null ? (
+        <p className="text-sm text-slate-800">{notEvaluatedText(detail, mode)}</p>
+      ) : ai.status === 'unreadable' ? (
+        <div className="space-y-1 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <UnreadableFlag />
+          <p>{ai.reason}</p>
+          {mode === 'owner' ? (
+            <p>
+              {detail.marksSource === 'teacher'
+                ? 'You have marked this answer yourself.'
+                : 'Read the PDF beside, then give the marks yourself with the pencil on its row.'}
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          {mode === 'owner' && ai.needsReview ? (
+            <ReviewReasons ai={ai} open={detail.marksSource !== 'teacher'} />
+          ) : null}
+          <section aria-labelledby="feedback-h">
+            <h3 id="feedback-h" className="font-semibold text-slate-900">
+              Feedback
+            </h3>
+            <p className="mt-1 text-sm whitespace-pre-line break-words text-slate-800">
+              {ai.feedback}
+            </p>
+          </section>
+          <QuestionBreakdown questions={ai.questions} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function notEvaluatedText(detail: SubmissionDetail, mode: Mode): string {
+  if (mode === 'owner')
+    return detail.marksSource === 'teacher'
+      ? 'You marked this answer yourself; the AI has not evaluated it.'
+      : 'Not evaluated yet. Press Evaluate Now! to grade this answer.';
+  return detail.marks === null
+    ? 'Your answer has not been evaluated yet.'
+    : 'Your teacher marked this answer.';
+}
+
+/** Marks (with their source for the teacher), the AI's proposal and confidence, when graded. */
+function MarksSummary({ detail, mode }: { detail: SubmissionDetail; mode: Mode }) {
+  const owner = mode === 'owner';
+  const { ai, totalMarks: total } = detail;
+  const outOf = (m: number | null) =>
+    m === null ? messages.notEvaluated : `${formatMarks(m)} / ${total}`;
+  return (
+    <dl className="grid grid-cols-2 gap-3 text-sm">
+      <Figure term={owner ? 'Marks' : 'Your marks'}>
+        {outOf(detail.marks)}
+        {owner && detail.marksSource ? (
+          <SourceBadge source={detail.marksSource === 'ai' ? 'AI' : 'Teacher'} />
+        ) : null}
+      </Figure>
+      {owner ? (
+        <Figure term="AI proposal">{detail.aiMarks === null ? '–' : outOf(detail.aiMarks)}</Figure>
+      ) : null}
+      {owner && ai?.status === 'graded' ? (
+        <Figure term="Confidence">{formatConfidence(ai.confidence)}</Figure>
+      ) : null}
+      {detail.gradedAt ? (
+        <Figure term="Graded" small>
+          {formatDateTime(detail.gradedAt)}
+        </Figure>
+      ) : null}
+    </dl>
+  );
+}
+
+function Figure({ term, small, children }: { term: string; small?: boolean; children: ReactNode }) {
+  return (
+    <div className="rounded-lg bg-slate-50 p-3">
+      <dt className="text-slate-700">{term}</dt>
+      <dd
+        className={`mt-1 flex flex-wrap items-center gap-2 text-slate-900 ${small ? '' : 'text-xl font-bold'}`}
+      >
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** Why the engine asked for a review; once the teacher has set the marks, kept as a record. */
+function ReviewReasons({ ai, open }: { ai: Graded; open: boolean }) {
+  return (
+    <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      {open ? (
+        <NeedsReviewFlag />
+      ) : (
+        <p className="font-medium">Reviewed: you set these marks. The AI had asked for a review:</p>
+      )}
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {reviewReasonTexts(ai.reviewReasons, ai.confidence).map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

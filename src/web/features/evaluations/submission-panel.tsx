@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import { submissionFileUrl } from '../../../shared/assignments';
+import { useSubmissionDetail } from './evaluations-api';
+import { EvalIcon } from './icons';
+import { formatDateTime } from './review-rules';
+import { SubmissionExplanation } from './submission-explanation';
+
+/**
+ * One submission's marks explained beside its answer PDF: a side panel on wide screens, a
+ * full-screen sheet on phones. A modal <dialog>: focus moves in, Escape closes, and focus
+ * returns to the button that opened it.
+ */
+export function SubmissionPanel({
+  code,
+  submissionId,
+  mode,
+  onClose,
+}: {
+  code: string;
+  submissionId: string;
+  mode: 'owner' | 'student';
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
+  const query = useSubmissionDetail(code, submissionId);
+  useEffect(() => {
+    if (ref.current && !ref.current.open) ref.current.showModal();
+    closeRef.current?.focus();
+    return () => opener?.focus();
+  }, [opener]);
+
+  const detail = query.data;
+  const title = mode === 'owner' ? 'Answer details' : 'Your marks and feedback';
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="submission-panel-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none overflow-hidden bg-white p-0 shadow-2xl backdrop:bg-slate-900/50 md:left-auto md:w-[min(72rem,92vw)]"
+    >
+      <div className="flex h-full flex-col">
+        <header className="flex items-start justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
+          <div className="min-w-0">
+            <h2 id="submission-panel-title" className="text-lg font-semibold text-slate-900">
+              {title}
+            </h2>
+            {detail ? (
+              <p className="text-sm break-words text-slate-700">
+                {detail.studentName} · handed in {formatDateTime(detail.submittedAt)}
+              </p>
+            ) : null}
+          </div>
+          <button
+            ref={closeRef}
+            type="button"
+            onClick={onClose}
+            className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          >
+            <EvalIcon name="cross" />
+            Close
+          </button>
+        </header>
+        <div className="grid min-h-0 flex-1 overflow-y-auto lg:grid-cols-2 lg:overflow-hidden">
+          <div className="p-4 sm:p-6 lg:overflow-y-auto">
+            {query.isPending ? (
+              <p role="status" className="text-slate-700">
+                Loading the details…
+              </p>
+            ) : query.isError ? (
+              <p role="alert" className="text-red-800">
+                The details could not be loaded. {query.error.message}{' '}
+                <button type="button" className="underline" onClick={() => void query.refetch()}>
+                  Try again
+                </button>
+              </p>
+            ) : (
+              <SubmissionExplanation detail={query.data} mode={mode} />
+            )}
+          </div>
+          <AnswerPdf url={submissionFileUrl(code, submissionId)} name={detail?.studentName} />
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+/** The answer PDF in a frame (same origin), with a link for browsers that cannot show it inline. */
+function AnswerPdf({ url, name }: { url: string; name?: string }) {
+  return (
+    <section
+      aria-label="Answer PDF"
+      className="flex flex-col border-t border-slate-200 bg-slate-50 p-4 sm:p-6 lg:border-t-0 lg:border-l"
+    >
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener"
+        className="mb-2 self-start text-sm font-medium text-brand-700 underline hover:text-brand-800"
+      >
+        Open the answer PDF in a new tab
+      </a>
+      <iframe
+        src={url}
+        title={name ? `Answer PDF of ${name}` : 'Answer PDF'}
+        className="h-[70vh] w-full flex-1 rounded-lg border border-slate-300 bg-white lg:h-auto"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Role } from '../../../shared/api';
+
+/** What the shell shows of the signed-in user. */
+export interface ShellUser {
+  name: string;
+  email: string;
+  image: string | null;
+  role: Role;
+}
+
+/** The shell's popups; at most one is open. */
+export type ShellPanel = 'menu' | 'sidebar';
