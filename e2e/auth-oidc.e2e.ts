@@ -1,7 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext } from './support/browser';
-import { providerUser, startOidcProvider, type TestOidcProvider } from './support/oidc';
+import { launchBrowser, newContext, signUpInContext } from './support/browser';
+import {
+  providerUser,
+  providerUserFor,
+  startOidcProvider,
+  type TestOidcProvider,
+} from './support/oidc';
 import { freePort, startServer, type RunningServer } from './support/server';
 
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -97,6 +102,36 @@ describe('external sign-in through an OpenID Connect provider', () => {
       'The external sign-in did not complete. Please try again.',
     );
     expect((await page.request.get('/api/me')).status()).toBe(401);
+  });
+
+  it('does not take over a password account with the same email, and says how to log in', async () => {
+    const owner = providerUserFor('ravi');
+    await signUpInContext(page, app.url, {
+      name: 'Ravi Kumar',
+      email: owner.email,
+      role: 'teacher',
+    });
+    await page.request.post('/api/auth/sign-out', { headers: { origin: app.url }, data: {} });
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+
+    await openAuthPage(page, '/signup');
+    await page.getByRole('button', { name: 'Sign In With Google' }).click();
+    await signInAtProvider('ravi');
+    await page.waitForURL(`${app.url}/signup?**`);
+    expect(new URL(page.url()).searchParams.get('error')).toBe('account_not_linked');
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'An account with this email already exists. Log in with your email and password.',
+    );
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+
+    // The password still opens the account, untouched by the refused sign-in.
+    await openAuthPage(page, '/login');
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    const me = await (await page.request.get('/api/me')).json();
+    expect(me).toMatchObject({ name: 'Ravi Kumar', email: owner.email, role: 'teacher' });
   });
 });
 

@@ -81,6 +81,8 @@ describe('the dashboard shell on a phone', () => {
       .getByRole('link', { name: 'Help' })
       .click();
     await expect.poll(() => path(page)).toBe('/dashboard/support');
+    // The address changes just before the new page renders; open the menu on the rendered page.
+    await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
 
     await menuButton().click();
     await expect.poll(menuOpen).toBe(true);

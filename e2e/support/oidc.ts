@@ -3,11 +3,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
-/** The account every sign-in at the test provider ends up as (its development login takes any name). */
+/** The account a sign-in at the test provider as "priya" ends up as (its development login takes any name). */
 export const providerUser = {
   email: 'priya.sharma@school.example',
   name: 'Priya Sharma',
 };
+
+/** Who the provider says a login is: "priya" is `providerUser`, any other login `<login>@school.example`. */
+export const providerUserFor = (login: string) =>
+  login === 'priya' ? providerUser : { email: `${login}@school.example`, name: login };
 
 /** A real OpenID Connect provider (oidc-provider) on a free port, with one confidential client. */
 export interface TestOidcProvider {
@@ -50,7 +54,7 @@ export async function startOidcProvider(appUrl: string): Promise<TestOidcProvide
     async findAccount(_ctx, sub) {
       return {
         accountId: sub,
-        claims: async () => ({ sub, email_verified: true, ...providerUser }),
+        claims: async () => ({ sub, email_verified: true, ...providerUserFor(sub) }),
       };
     },
     features: { devInteractions: { enabled: true } },

@@ -11,6 +11,8 @@ export const messages = {
   networkError: 'Could not reach Markwise. Check your connection and try again.',
   serverError: 'Something went wrong on our side. Please try again in a moment.',
   oidcFailed: 'The external sign-in did not complete. Please try again.',
+  oidcAccountExists:
+    'An account with this email already exists. Log in with your email and password.',
   roleAlreadyChosen: 'Your role has already been chosen.',
   notFoundTitle: 'Oops! Page Not Found',
   backToHome: 'Back To Home',

@@ -59,6 +59,38 @@ describe.each(dialects)('login rate limit (%s)', (dialect) => {
   });
 });
 
+describe('external sign-in rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The issuer is never reached: starting a sign-in only needs the provider to be configured.
+    t = await buildTestApp('sqlite', {
+      LOGIN_RATE_LIMIT: '5',
+      OIDC_ISSUER: 'http://127.0.0.1:9/unreachable',
+      OIDC_CLIENT_ID: 'markwise',
+      OIDC_CLIENT_SECRET: 'secret',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('follows LOGIN_RATE_LIMIT (not a stricter built-in limit) for starting a provider sign-in', async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/social',
+        remoteAddress: '10.0.3.1',
+        headers: { origin: TEST_ORIGIN },
+        payload: { provider: 'oidc', callbackURL: `${TEST_ORIGIN}/role` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 5)).not.toContain(429);
+    expect(statuses[5]).toBe(429);
+  });
+});
+
 describe.each([
   ['TRUST_PROXY=true', 'true', '198.51.100'],
   ['the proxy addresses', '10.0.0.0/8', '192.0.2'],

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages';
 import { ApiError } from '../../lib/api';
-import { loginErrorMessage, passwordProblem, signupErrorMessage } from './auth-errors';
+import {
+  loginErrorMessage,
+  oidcErrorMessage,
+  oidcStartErrorMessage,
+  passwordProblem,
+  signupErrorMessage,
+} from './auth-errors';
 
 const apiError = (status: number, code: string, message = 'x') =>
   new ApiError(status, code, message);
@@ -59,5 +65,34 @@ describe('passwordProblem', () => {
 
   it('accepts 6 matching characters', () => {
     expect(passwordProblem('123456', '123456')).toBeNull();
+  });
+});
+
+describe('oidcErrorMessage', () => {
+  it('shows nothing when the provider did not report an error', () => {
+    expect(oidcErrorMessage(null)).toBeNull();
+  });
+
+  it('tells the owner of a password account to log in with the password', () => {
+    expect(oidcErrorMessage('account_not_linked')).toBe(messages.oidcAccountExists);
+  });
+
+  it('says the sign-in did not complete for any other provider error', () => {
+    expect(oidcErrorMessage('access_denied')).toBe(messages.oidcFailed);
+    expect(oidcErrorMessage('')).toBe(messages.oidcFailed);
+  });
+});
+
+describe('oidcStartErrorMessage', () => {
+  it('asks to wait when starting sign-ins is rate limited', () => {
+    expect(oidcStartErrorMessage(apiError(429, 'http_429'))).toBe(messages.tooManyAttempts);
+  });
+
+  it('says the sign-in did not complete when the server refuses to start it', () => {
+    expect(oidcStartErrorMessage(apiError(500, 'http_500'))).toBe(messages.oidcFailed);
+  });
+
+  it('blames the connection when the server cannot be reached', () => {
+    expect(oidcStartErrorMessage(new TypeError('Failed to fetch'))).toBe(messages.networkError);
   });
 });

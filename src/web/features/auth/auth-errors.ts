@@ -21,6 +21,24 @@ export function signupErrorMessage(err: unknown): string {
   return messages.signupFailed;
 }
 
+/**
+ * The message for an external sign-in that came back with `?error=…`. An email that already has a
+ * password account is not linked to the provider (unverified emails could be taken over that way),
+ * so the user is told to use the password instead of a vague failure.
+ */
+export function oidcErrorMessage(code: string | null): string | null {
+  if (code === null) return null;
+  if (code === 'account_not_linked') return messages.oidcAccountExists;
+  return messages.oidcFailed;
+}
+
+/** The message when the provider sign-in cannot even start (the browser has not left yet). */
+export function oidcStartErrorMessage(err: unknown): string {
+  if (!(err instanceof ApiError)) return messages.networkError;
+  if (err.status === 429) return messages.tooManyAttempts;
+  return messages.oidcFailed;
+}
+
 /** The sign-up form's own checks before anything is sent: length first, then the confirmation. */
 export function passwordProblem(password: string, confirm: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return messages.passwordTooShort;

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { messages } from '../../../shared/messages';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { signInWithEmail } from './auth-api';
-import { loginErrorMessage } from './auth-errors';
+import { loginErrorMessage, oidcErrorMessage } from './auth-errors';
 import { PasswordField, TextField } from './fields';
 import { LinkedMessage } from './linked-message';
 import { OidcSignIn } from './oidc-sign-in';
@@ -17,9 +16,7 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   // An external sign-in that failed comes back here with ?error=…
-  const [error, setError] = useState<string | null>(
-    params.has('error') ? messages.oidcFailed : null,
-  );
+  const [error, setError] = useState<string | null>(oidcErrorMessage(params.get('error')));
   const loadSession = useLoadSession();
 
   async function handleSubmit(event: FormEvent) {

@@ -1,25 +1,24 @@
 import { useState } from 'react';
-import { messages } from '../../../shared/messages';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { signInWithOidc, usePublicConfig } from './auth-api';
+import { oidcStartErrorMessage } from './auth-errors';
 
 /** "Log In With Google" (or the configured label), shown only when this deployment has OIDC set up. */
 export function OidcSignIn({ verb, errorPath }: { verb: 'Log In' | 'Sign In'; errorPath: string }) {
   const { data } = usePublicConfig();
   // The spec's "external sign-in in progress" flag: set while leaving, reset when starting fails.
   const [leaving, setLeaving] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   if (!data?.oidc) return null;
 
   async function handleClick() {
     setLeaving(true);
-    setFailed(false);
+    setFailure(null);
     try {
       await signInWithOidc(errorPath);
     } catch (err) {
-      console.error('external sign-in failed', err);
-      setFailed(true);
+      setFailure(oidcStartErrorMessage(err));
       setLeaving(false);
     }
   }
@@ -31,9 +30,9 @@ export function OidcSignIn({ verb, errorPath }: { verb: 'Log In' | 'Sign In'; er
         or
         <span className="h-px flex-1 bg-slate-200" />
       </div>
-      {failed ? (
+      {failure ? (
         <div className="mt-4">
-          <Alert tone="error">{messages.oidcFailed}</Alert>
+          <Alert tone="error">{failure}</Alert>
         </div>
       ) : null}
       <Button

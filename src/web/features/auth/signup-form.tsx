@@ -5,7 +5,7 @@ import { messages } from '../../../shared/messages';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { fetchMe, meQueryKey, signUpWithEmail } from './auth-api';
-import { passwordProblem, signupErrorMessage } from './auth-errors';
+import { oidcErrorMessage, passwordProblem, signupErrorMessage } from './auth-errors';
 import { PasswordField, TextField } from './fields';
 import { LinkedMessage } from './linked-message';
 import { OidcSignIn } from './oidc-sign-in';
@@ -21,9 +21,7 @@ export function SignupForm() {
   const [form, setForm] = useState(empty);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(
-    params.has('error') ? messages.oidcFailed : null,
-  );
+  const [error, setError] = useState<string | null>(oidcErrorMessage(params.get('error')));
   const [invalidPassword, setInvalidPassword] = useState(false);
   const navigate = useNavigate();
   const client = useQueryClient();
