@@ -44,6 +44,24 @@ describe('the landing page', () => {
     await context.close();
   });
 
+  it('loads the public pages signed out without a single error in the console', async () => {
+    const context = await newContext(browser, inject('baseURL'));
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    for (const path of ['/', '/login', '/signup']) {
+      const session = page.waitForResponse('**/api/session');
+      await page.goto(path);
+      expect((await session).status()).toBe(200);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('scrolls to a section from its link and marks the link of the section in view', async () => {
     const context = await newContext(browser, inject('baseURL'), 'desktop');
     const page = await context.newPage();

@@ -44,7 +44,7 @@ describe('while the app or the session loads', () => {
   });
 
   it('shows the loading screen, not a blank page, until the session is known', async () => {
-    const release = await hold(page, '**/api/me');
+    const release = await hold(page, '**/api/session');
     await page.goto('/dashboard');
     const status = page.getByTestId('loading-screen');
     await status.waitFor();
@@ -59,7 +59,7 @@ describe('while the app or the session loads', () => {
   });
 
   it('offers to try again when the session cannot be read', async () => {
-    await page.route('**/api/me', (route) => route.abort('connectionrefused'), { times: 4 });
+    await page.route('**/api/session', (route) => route.abort('connectionrefused'), { times: 4 });
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'We could not load your session' }).waitFor();
     await page.getByRole('button', { name: 'Try again' }).click();

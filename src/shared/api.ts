@@ -15,6 +15,13 @@ export const meResponse = z.object({
 });
 export type MeResponse = z.infer<typeof meResponse>;
 
+/**
+ * GET /api/session: the same user as /api/me, or null when signed out. Always 200, so the web app
+ * can ask "who is here?" on public pages without a failed request in the browser's console.
+ */
+export const sessionResponse = z.object({ user: meResponse.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
 /** PUT /api/me/role body. */
 export const chooseRoleBody = z.object({ role });
 export type ChooseRoleBody = z.infer<typeof chooseRoleBody>;

@@ -140,6 +140,31 @@ describe.each(dialects)('accounts and roles (%s)', (dialect) => {
     });
   });
 
+  describe('GET /api/session', () => {
+    it('is 200 with a null user without a session, and never cached', async () => {
+      const res = await t.app.inject({ url: '/api/session' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ user: null });
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+
+    it('is a null user with a forged session cookie', async () => {
+      const res = await t.app.inject({
+        url: '/api/session',
+        headers: { cookie: 'better-auth.session_token=forged.value' },
+      });
+      expect(res.json()).toEqual({ user: null });
+    });
+
+    it('returns the same user as /api/me, role included', async () => {
+      const u = await signUp(t, { name: 'Hari', role: 'teacher' });
+      const session = await t.app.inject({ url: '/api/session', headers: { cookie: u.cookie } });
+      const me = await t.app.inject({ url: '/api/me', headers: { cookie: u.cookie } });
+      expect(session.json()).toEqual({ user: me.json() });
+      expect(session.json().user).toMatchObject({ id: u.id, name: 'Hari', role: 'teacher' });
+    });
+  });
+
   describe('PUT /api/me/role', () => {
     it('sets the role once and refuses a second choice with 409', async () => {
       const u = await signUp(t, { role: null });

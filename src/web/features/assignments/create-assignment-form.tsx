@@ -16,7 +16,7 @@ import {
 } from './create-rules';
 import { fieldErrors } from './field-errors';
 import { formatDate } from './format';
-import { TextArea, TextField } from './form-field';
+import { TextArea, TextField } from '../../components/ui/form-field';
 import { useUpload } from './use-upload';
 
 const empty: CreateValues = {

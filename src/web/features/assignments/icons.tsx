@@ -1,3 +1,5 @@
+import { StrokeIcon } from '../../components/ui/stroke-icon';
+
 /** Small stroke icons for the classroom pages; decorative, so the button around them carries the name. */
 const paths = {
   pencil: 'M16.86 3.49a2.1 2.1 0 0 1 2.97 2.97L8.5 17.79 4 19l1.21-4.5L16.86 3.49Z',
@@ -14,18 +16,5 @@ export type IconName = keyof typeof paths;
 
 /** One icon, sized by `className` (default 1.25rem). */
 export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={paths[name]} className={className} />;
 }

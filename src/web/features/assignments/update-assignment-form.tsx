@@ -7,7 +7,7 @@ import { useUpdateAssignment } from './assignments-api';
 import { totalMarksError } from './create-rules';
 import { fieldErrors } from './field-errors';
 import { endOfLocalDay, formatDate, localDay } from './format';
-import { TextArea, TextField } from './form-field';
+import { TextArea, TextField } from '../../components/ui/form-field';
 import { Alert } from './notice';
 
 type Field = 'title' | 'deadline' | 'totalMarks' | 'description';

@@ -1,17 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MeResponse, PublicConfigResponse } from '../../../shared/api';
-import { api, ApiError } from '../../lib/api';
+import type { MeResponse, PublicConfigResponse, SessionResponse } from '../../../shared/api';
+import { api } from '../../lib/api';
 
 export const meQueryKey = ['me'] as const;
 
-/** Reads /api/me: the signed-in user, or null when nobody is signed in. */
+/** Reads /api/session: the signed-in user, or null when nobody is signed in (no 401 to log). */
 export async function fetchMe(): Promise<MeResponse | null> {
-  try {
-    return await api<MeResponse>('/api/me');
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
-    throw err;
-  }
+  return (await api<SessionResponse>('/api/session')).user;
 }
 
 /** The signed-in user (null when signed out); role read from the server, never from the client. */

@@ -1,39 +1,21 @@
 import { useState, type InputHTMLAttributes } from 'react';
-
-const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 ' +
-  'shadow-sm placeholder:text-slate-500 focus:border-brand-600 aria-[invalid=true]:border-red-500 sm:text-sm';
+import { controlClass, Field } from '../../components/ui/form-field';
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
   id: string;
   label: string;
 };
 
-/** A labelled text input. */
-export function TextField({ id, label, ...input }: FieldProps) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input id={id} className={inputClass} {...input} />
-    </div>
-  );
-}
-
 /** A labelled password input with a show/hide toggle. */
 export function PasswordField({ id, label, ...input }: Omit<FieldProps, 'type'>) {
   const [shown, setShown] = useState(false);
   return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <Field id={id} label={label}>
       <div className="relative">
         <input
           id={id}
           type={shown ? 'text' : 'password'}
-          className={`${inputClass} pr-11`}
+          className={`${controlClass} pr-11`}
           {...input}
         />
         <button
@@ -48,7 +30,7 @@ export function PasswordField({ id, label, ...input }: Omit<FieldProps, 'type'>)
           <EyeIcon crossed={shown} />
         </button>
       </div>
-    </div>
+    </Field>
   );
 }
 

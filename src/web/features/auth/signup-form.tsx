@@ -6,7 +6,8 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { fetchMe, meQueryKey, signUpWithEmail } from './auth-api';
 import { oidcErrorMessage, passwordProblem, signupErrorMessage } from './auth-errors';
-import { PasswordField, TextField } from './fields';
+import { TextField } from '../../components/ui/form-field';
+import { PasswordField } from './fields';
 import { LinkedMessage } from './linked-message';
 import { OidcSignIn } from './oidc-sign-in';
 

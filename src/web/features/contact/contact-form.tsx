@@ -9,7 +9,7 @@ import {
   type ContactField,
   type ContactValues,
 } from './contact-validation';
-import { InputField, TextareaField } from './form-field';
+import { TextArea, TextField } from '../../components/ui/form-field';
 
 const empty: ContactValues = { name: '', email: '', phone: '', message: '' };
 
@@ -108,7 +108,7 @@ export function ContactForm() {
         </p>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <InputField
+        <TextField
           id="contact-name"
           label="Name"
           name="name"
@@ -119,7 +119,7 @@ export function ContactForm() {
           onChange={set('name')}
           error={errors.name}
         />
-        <InputField
+        <TextField
           id="contact-email"
           label="Email"
           name="email"
@@ -132,7 +132,7 @@ export function ContactForm() {
           error={errors.email}
         />
       </div>
-      <InputField
+      <TextField
         id="contact-phone"
         label="Phone"
         name="phone"
@@ -145,7 +145,7 @@ export function ContactForm() {
         onChange={set('phone')}
         error={errors.phone}
       />
-      <TextareaField
+      <TextArea
         id="contact-message"
         label="Message"
         name="message"

@@ -1,3 +1,5 @@
+import { StrokeIcon } from '../../components/ui/stroke-icon';
+
 /** Stroke icons of the grading views; decorative, so the text beside them carries the meaning. */
 const paths = {
   warning:
@@ -21,18 +23,5 @@ export function EvalIcon({
   name: EvalIconName;
   className?: string;
 }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`shrink-0 ${className}`}
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={paths[name]} className={className} />;
 }

@@ -1,3 +1,5 @@
+import { StrokeIcon } from '../../components/ui/stroke-icon';
+
 /** Outline icons drawn inline (no icon font or image request); decorative unless given a label. */
 const paths = {
   menu: 'M4 6h16M4 12h16M4 18h16',
@@ -24,21 +26,7 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-/** One icon at 1em by default; pass className for size and colour. */
+/** One icon (1.25rem by default); pass className for size and colour. */
 export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={paths[name]} className={className} />;
 }

@@ -1,3 +1,5 @@
+import { StrokeIcon } from '../../components/ui/stroke-icon';
+
 /** Outline icons of the dashboard (24×24, stroke), decorative: always beside visible text. */
 const paths = {
   home: 'M3 10.5 12 3l9 7.5M5 9.5V21h5v-6h4v6h5V9.5',
@@ -16,18 +18,5 @@ const paths = {
 export type IconName = keyof typeof paths;
 
 export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className={`shrink-0 ${className}`}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={paths[name]} className={className} strokeWidth={2} />;
 }
