@@ -107,6 +107,70 @@ describe('gradeAnswers', () => {
     expect(others(after)).toBeLessThan(others(before));
   });
 
+  describe('answers a teacher judges at a glance', () => {
+    const model =
+      'Photosynthesis is how green plants make glucose from carbon dioxide and water using the energy of sunlight absorbed by chlorophyll in the chloroplasts, releasing oxygen.';
+    const question = 'Explain photosynthesis.';
+    const batch = {
+      good: 'Plants use sunlight absorbed by chlorophyll to turn carbon dioxide and water into glucose, and oxygen is released.',
+      weak: 'Plants make food using light and give off a gas.',
+      copy: model,
+      offTopic: 'I like football and Arsenal won at the weekend, which was fun.',
+      refusal: "I don't know.",
+      parrot: 'Explain photosynthesis. Photosynthesis explain.',
+    };
+    async function gradeBatchOf(texts: Record<string, string>) {
+      const prepared = prepareAssignment({
+        modelAnswer: await extractDocument({ kind: 'text', text: model }),
+        questionPaper: await extractDocument({ kind: 'text', text: question }),
+        totalMarks: 10,
+      });
+      const answers = await Promise.all(
+        Object.entries(texts).map(async ([id, text]) => ({
+          id,
+          document: await extractDocument({ kind: 'text', text }),
+        })),
+      );
+      return Object.fromEntries(
+        gradeAnswers(prepared, answers).map((r) => [r.id, graded(r)] as const),
+      );
+    }
+
+    it('gives the model answer itself full marks, trusted', async () => {
+      const r = await gradeBatchOf(batch);
+      expect(r.copy!.marks).toBe(10);
+      expect(r.copy!.needsReview).toBe(false);
+      expect(r.copy!.reviewReasons).toEqual([]);
+    });
+
+    it('gives nothing for "I don\'t know" and asks the teacher to look', async () => {
+      const r = await gradeBatchOf(batch);
+      expect(r.refusal!.marks).toBe(0);
+      expect(r.refusal!.needsReview).toBe(true);
+      expect(r.refusal!.reviewReasons).toContain('no-answer');
+    });
+
+    it('flags an off-topic answer and marks it below a weak but relevant one', async () => {
+      const r = await gradeBatchOf(batch);
+      expect(r.offTopic!.reviewReasons).toContain('off-topic');
+      expect(r.offTopic!.needsReview).toBe(true);
+      expect(r.offTopic!.marks).toBeLessThan(r.weak!.marks);
+      expect(r.offTopic!.marks).toBeLessThan(r.good!.marks);
+    });
+
+    it('flags an answer that only repeats the question and keeps it to half marks at most', async () => {
+      const r = await gradeBatchOf(batch);
+      expect(r.parrot!.reviewReasons).toContain('repeats-question');
+      expect(r.parrot!.marks).toBeLessThanOrEqual(5);
+    });
+
+    it('leaves a good answer alone', async () => {
+      const r = await gradeBatchOf(batch);
+      expect(r.good!.reviewReasons).toEqual([]);
+      expect(r.good!.marks).toBeGreaterThan(r.weak!.marks);
+    });
+  });
+
   it('gives identical results on a second run', async () => {
     const first = JSON.stringify(await gradePdfs());
     expect(JSON.stringify(await gradePdfs())).toBe(first);

@@ -1,6 +1,7 @@
 import { calibrate } from './calibrate';
 import { diagramText, findKeywords } from './diagram';
 import { feedback } from './explain';
+import { guardShare } from './guards';
 import { computeFeatures, type Features } from './features';
 import { isMatched } from './key-points';
 import { predictShare, roundMarks } from './model';
@@ -13,6 +14,7 @@ import type {
   PreparedAssignment,
   PreparedQuestion,
   QuestionResult,
+  ReviewReason,
   TeacherMark,
 } from './types';
 
@@ -23,7 +25,13 @@ export type AnswerInput = { id: string; document: ExtractedDocument };
 export type GradeOptions = { teacherMarks?: TeacherMark[] };
 
 /** The model's view of one question across the batch. */
-type QuestionScores = { shares: number[]; features: Features[]; stems: Set<string>[] };
+type QuestionScores = {
+  shares: number[];
+  features: Features[];
+  stems: Set<string>[];
+  /** Per answer, why the guard rules ask a teacher to look. */
+  reasons: ReviewReason[][];
+};
 
 function scoreQuestion(
   q: PreparedQuestion,
@@ -36,15 +44,20 @@ function scoreQuestion(
     q.modelText,
     stemLists.map((stems) => ({ stems })),
   );
-  const predicted = features.map((f, i) => (stemLists[i]!.length ? predictShare(f) : 0));
-  const shares = calibrate(
-    predicted.map((share, i) => ({ share, vec: vectors[i]!, teacherShare: teacherShares[i] })),
+  const guarded = features.map((f, i) =>
+    stemLists[i]!.length ? guardShare(predictShare(f), f, texts[i]!) : { share: 0, reasons: [] },
   );
-  // An empty answer earns nothing, whatever the teacher gave the others.
+  const shares = calibrate(
+    guarded.map((g, i) => ({ share: g.share, vec: vectors[i]!, teacherShare: teacherShares[i] })),
+  );
+  // An empty answer, or one that only declines to answer, earns nothing whatever the teacher
+  // gave the others.
+  const nothing = (i: number) => !stemLists[i]!.length || guarded[i]!.reasons.includes('no-answer');
   return {
-    shares: shares.map((s, i) => (stemLists[i]!.length ? s : 0)),
+    shares: shares.map((s, i) => (nothing(i) ? 0 : s)),
     features,
     stems: stemLists.map((s) => new Set(s)),
+    reasons: guarded.map((g) => g.reasons),
   };
 }
 
@@ -125,6 +138,7 @@ export function gradeAnswers(
       scores.map((s) => s.features),
       i,
       splits[i]!.numbered,
+      scores.flatMap((s) => s.reasons[i]!),
     );
     graded.set(a.id, {
       id: a.id,

@@ -1,5 +1,5 @@
 import type { Features } from './features';
-import type { ExtractedDocument } from './types';
+import type { ExtractedDocument, ReviewReason } from './types';
 
 /** OCR confidence below which a teacher should check what was read. */
 const POOR_OCR = 0.7;
@@ -14,16 +14,19 @@ function zScore(values: number[], i: number): number {
 
 /**
  * How far to trust the proposed marks (0..1) and why a teacher should look: poor OCR, an
- * answer unlike every other answer, numbering that did not match, or conflicting evidence.
+ * answer unlike every other answer, numbering that did not match, conflicting evidence, or
+ * what the guard rules caught (no answer, the question repeated, an off-topic answer).
  */
 export function reviewOf(
   doc: ExtractedDocument,
   perQuestion: Features[][],
   i: number,
   numbered: boolean,
-): { confidence: number; reasons: string[] } {
-  const reasons: string[] = [];
-  let confidence = 0.9;
+  guardReasons: ReviewReason[] = [],
+): { confidence: number; reasons: ReviewReason[] } {
+  const reasons: ReviewReason[] = [...new Set(guardReasons)];
+  // An answer the guard rules caught is still marked, but with less trust in the exact marks.
+  let confidence = reasons.length ? 0.7 : 0.9;
   const ocr = doc.status === 'ok' ? doc.ocrConfidence : null;
   if (ocr !== null) {
     confidence -= Math.max(0, 0.9 - ocr) * 0.8;

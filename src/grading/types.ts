@@ -1,3 +1,5 @@
+import type { ReviewReason } from '../shared/evaluations';
+
 /** Types shared by every stage of the grading engine; all results are plain JSON values. */
 
 /** A document to grade or to grade against: the bytes of a PDF, or plain text. */
@@ -63,6 +65,8 @@ export type QuestionResult = {
   keywordsMissing?: string[];
 };
 
+export type { ReviewReason };
+
 /** The engine's proposal for one answer, or why it could not grade it. */
 export type AnswerResult =
   | {
@@ -72,7 +76,7 @@ export type AnswerResult =
       total: number;
       confidence: number;
       needsReview: boolean;
-      reviewReasons: string[];
+      reviewReasons: ReviewReason[];
       questions: QuestionResult[];
       feedback: string;
     }

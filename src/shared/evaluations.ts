@@ -5,6 +5,17 @@ import { z } from 'zod';
  * submission's marks, and the class statistics. Shared by the server and the web app.
  */
 
+/** Every reason the grading engine gives for asking a teacher to review an answer. */
+export const REVIEW_REASONS = [
+  'poor-ocr',
+  'answer-not-numbered',
+  'unlike-other-answers',
+  'no-answer',
+  'repeats-question',
+  'off-topic',
+] as const;
+export type ReviewReason = (typeof REVIEW_REASONS)[number];
+
 /** A run's life: queued → running → finished (or failed, or cancelled when its assignment goes). */
 export const evaluationStatuses = ['queued', 'running', 'finished', 'failed', 'cancelled'] as const;
 export const evaluationStatus = z.enum(evaluationStatuses);

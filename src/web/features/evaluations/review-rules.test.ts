@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SubmissionRow } from '../../../shared/assignments';
+import { REVIEW_REASONS } from '../../../shared/evaluations';
 import { formatConfidence, formatMarks, reviewReasonTexts, rowReview } from './review-rules';
 
 const row = (over: Partial<SubmissionRow>): SubmissionRow => ({
@@ -54,6 +55,16 @@ describe('review texts', () => {
       'The answer is not numbered like the model answer, so it was marked as a whole.',
       'Odd layout.',
     ]);
+  });
+
+  it('has its own words for every reason the grading engine gives', () => {
+    for (const code of REVIEW_REASONS) {
+      const [text] = reviewReasonTexts([code], 0.5);
+      expect(text, code).not.toBe(
+        code.charAt(0).toUpperCase() + code.slice(1).replaceAll('-', ' ') + '.',
+      );
+      expect(text!.length, code).toBeGreaterThan(30);
+    }
   });
 
   it('falls back to the confidence when there is no reason', () => {

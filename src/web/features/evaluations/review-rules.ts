@@ -15,6 +15,10 @@ const reasonTexts: Record<string, string> = {
   'answer-not-numbered':
     'The answer is not numbered like the model answer, so it was marked as a whole.',
   'unlike-other-answers': 'The answer is unlike the rest of the class.',
+  'no-answer': 'The answer says the student does not know, so it got no marks.',
+  'repeats-question': 'The answer mostly repeats the question, so it keeps at most half the marks.',
+  'off-topic':
+    'The answer shares nothing with the model answer, the question or the rest of the class.',
 };
 
 /**
