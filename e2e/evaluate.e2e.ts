@@ -168,6 +168,15 @@ describe('Evaluate Now', () => {
     await ben.getByText('8.5 / 10').waitFor();
     await ben.getByText('Marks by Teacher').waitFor();
     await ben.getByText(`AI proposed ${aiMarks}`).waitFor();
+    // The AI's per-question marks no longer add up to the teacher's: they are labelled as its proposal.
+    await ben.getByRole('button', { name: 'Details for Ben Partial' }).click();
+    const benPanel = teacher.getByRole('dialog', { name: 'Answer details' });
+    await benPanel
+      .getByText(`You set 8.5 / 10. The breakdown below is the AI's proposal of ${aiMarks} / 10.`)
+      .waitFor();
+    await benPanel.getByRole('heading', { name: 'AI marks per question' }).waitFor();
+    await teacher.keyboard.press('Escape');
+    await benPanel.waitFor({ state: 'detached' });
 
     const [download] = await Promise.all([
       teacher.waitForEvent('download'),
@@ -210,6 +219,28 @@ describe('Evaluate Now', () => {
     expect(box?.width).toBe(360);
     await panel.getByRole('button', { name: 'Close' }).click();
     await panel.waitFor({ state: 'detached' });
+
+    // Once the teacher sets other marks, the student sees them without the AI's per-question marks.
+    const list = await (await teacher.request.get(`/api/assignments/${code}/submissions`)).json();
+    const asha = list.submissions.find(
+      (s: { studentName: string }) => s.studentName === 'Asha Good',
+    );
+    const put = await teacher.request.put(`/api/assignments/${code}/submissions/${asha.id}/marks`, {
+      headers: { origin: new URL(baseURL).origin },
+      data: { marks: asha.marks === 9.5 ? 9 : 9.5 },
+    });
+    expect(put.status()).toBe(200);
+    await student.reload();
+    await own.getByRole('button', { name: 'View feedback' }).click();
+    await panel
+      .getByText('Your teacher reviewed your answer and set your marks.', { exact: false })
+      .waitFor();
+    await panel.getByRole('heading', { name: 'Key points per question' }).waitFor();
+    const breakdown = panel.getByRole('region', { name: 'Key points per question' });
+    await breakdown.getByText('Question 1', { exact: true }).waitFor();
+    expect(await breakdown.getByText(/\d \/ \d/).count()).toBe(0);
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.waitFor({ state: 'detached' });
   });
 
   it('has no serious accessibility violation in the table or the details panel', async () => {
@@ -221,7 +252,8 @@ describe('Evaluate Now', () => {
     });
     const page = await context.newPage();
     await page.goto(`/dashboard/gradetable/${code}`);
-    await row(page, 'Asha Good').getByText('Marks by AI').waitFor({ timeout: 15_000 });
+    // Asha's marks were set by the teacher in the test before: the panel then shows both.
+    await row(page, 'Asha Good').getByText('Marks by Teacher').waitFor({ timeout: 15_000 });
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Details for Asha Good' }).click();
     await page.getByRole('heading', { name: 'Feedback', exact: true }).waitFor();

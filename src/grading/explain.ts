@@ -1,4 +1,5 @@
 import type { QuestionResult } from './types';
+import { FULL_MARKS_PREFIX } from '../shared/evaluations';
 
 function list(items: string[], max = 3): string {
   const shown = items.slice(0, max).map((s) => `"${s}"`);
@@ -34,5 +35,5 @@ export function feedback(questions: QuestionResult[], numbered: boolean): string
   );
   const missingKeywords = questions[0]?.keywordsMissing ?? [];
   if (missingKeywords.length) lines.push(`The diagram should show ${list(missingKeywords, 6)}.`);
-  return (full ? 'Well done: full marks. ' : '') + lines.join(numbered ? '\n' : ' ');
+  return (full ? FULL_MARKS_PREFIX : '') + lines.join(numbered ? '\n' : ' ');
 }

@@ -16,6 +16,9 @@ export const REVIEW_REASONS = [
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
+/** How the engine's feedback starts when it gave full marks (left out once a teacher sets others). */
+export const FULL_MARKS_PREFIX = 'Well done: full marks. ';
+
 /** A run's life: queued → running → finished (or failed, or cancelled when its assignment goes). */
 export const evaluationStatuses = ['queued', 'running', 'finished', 'failed', 'cancelled'] as const;
 export const evaluationStatus = z.enum(evaluationStatuses);

@@ -114,26 +114,33 @@ export async function gradeLines(
   db: Kysely<Database>,
   assignment: AssignmentRow,
 ): Promise<GradeLine[]> {
+  // Every joined student, so a gradebook import shows who has not handed in as well.
   const rows = await db
-    .selectFrom('submission')
-    .innerJoin('user', 'user.id', 'submission.student_id')
+    .selectFrom('enrollment')
+    .innerJoin('user', 'user.id', 'enrollment.student_id')
+    .leftJoin('submission', (j) =>
+      j
+        .onRef('submission.assignment_id', '=', 'enrollment.assignment_id')
+        .onRef('submission.student_id', '=', 'enrollment.student_id'),
+    )
     .select([
       'user.name',
       'user.email',
+      'submission.id as submission_id',
       'submission.submitted_at',
       'submission.marks',
       'submission.marks_source',
     ])
-    .where('submission.assignment_id', '=', assignment.id)
+    .where('enrollment.assignment_id', '=', assignment.id)
     .orderBy('user.name')
-    .orderBy('submission.submitted_at')
+    .orderBy('user.email')
     .execute();
   return rows.map((r) => ({
     studentName: r.name,
     email: r.email,
     submittedAt: r.submitted_at,
     marks: r.marks === null ? null : Number(r.marks),
-    source: r.marks_source,
+    source: r.submission_id === null ? 'not submitted' : r.marks_source,
     total: assignment.total_marks,
   }));
 }

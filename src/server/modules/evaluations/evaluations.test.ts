@@ -202,6 +202,8 @@ describe.each(dialects)('grading runs (%s)', (dialect) => {
     await call(t, teacher, 'PUT', `/api/assignments/${code}/submissions/${rows[0].id}/marks`, {
       marks: 7.5,
     });
+    const absent = await signUp(t, { role: 'student', name: 'Absent Student' });
+    await join(t, absent, code);
     const res = await call(t, teacher, 'GET', `/api/assignments/${code}/grades.csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -211,7 +213,8 @@ describe.each(dialects)('grading runs (%s)', (dialect) => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe('Student name,Email,Submitted at,Marks,Source,Total marks');
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
+    expect(lines).toContain(`Absent Student,${absent.email},,,not submitted,10`);
     expect(lines.some((l) => l.startsWith('"Rao, Anita",'))).toBe(true);
     expect(lines.some((l) => l.startsWith('"Sam ""The Brain"" Lee",'))).toBe(true);
     expect(lines.some((l) => l.startsWith(`"'=HYPERLINK(""http://x"")",`))).toBe(true);

@@ -35,4 +35,18 @@ describe('gradesCsv', () => {
       '\uFEFFStudent name,Email,Submitted at,Marks,Source,Total marks\r\nA,a@x.org,2026-01-01T00:00:00.000Z,,,10\r\n',
     );
   });
+
+  it('lists a student who has not handed in with empty time and marks', () => {
+    const csv = gradesCsv([
+      {
+        studentName: 'B',
+        email: 'b@x.org',
+        submittedAt: null,
+        marks: null,
+        source: 'not submitted',
+        total: 10,
+      },
+    ]);
+    expect(csv.split('\r\n')[1]).toBe('B,b@x.org,,,not submitted,10');
+  });
 });

@@ -2,9 +2,11 @@
 export interface GradeLine {
   studentName: string;
   email: string;
-  submittedAt: string;
+  /** When the answer was handed in; null for a joined student who has not handed in. */
+  submittedAt: string | null;
   marks: number | null;
-  source: 'ai' | 'teacher' | null;
+  /** Who set the marks, null when nobody has yet, 'not submitted' when there is no answer. */
+  source: 'ai' | 'teacher' | 'not submitted' | null;
   total: number;
 }
 

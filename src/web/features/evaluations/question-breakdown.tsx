@@ -5,24 +5,38 @@ import { formatMarks } from './review-rules';
 /**
  * The marks of each question with the key points matched and missed, then the diagram keywords
  * found and missing (the engine checks them once per answer; they count in every question).
+ * `marks: 'ai'` labels the per-question marks as the AI's proposal (the teacher has changed the
+ * total); `marks: 'hidden'` leaves them out and keeps only the points.
  */
-export function QuestionBreakdown({ questions }: { questions: Question[] }) {
+export function QuestionBreakdown({
+  questions,
+  marks = 'shown',
+}: {
+  questions: Question[];
+  marks?: 'shown' | 'ai' | 'hidden';
+}) {
   if (questions.length === 0) return null;
   const keywords = questions.find((q) => q.keywordsFound || q.keywordsMissing);
   return (
     <>
       <section aria-labelledby="breakdown-h">
         <h3 id="breakdown-h" className="font-semibold text-slate-900">
-          Marks per question
+          {marks === 'hidden'
+            ? 'Key points per question'
+            : marks === 'ai'
+              ? 'AI marks per question'
+              : 'Marks per question'}
         </h3>
         <ol className="mt-2 space-y-3">
           {questions.map((q) => (
             <li key={q.number} className="rounded-lg border border-slate-200 p-3">
               <p className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="font-medium text-slate-900">Question {q.number}</span>
-                <span className="font-semibold text-slate-900">
-                  {formatMarks(q.marks)} / {formatMarks(q.total)}
-                </span>
+                {marks === 'hidden' ? null : (
+                  <span className="font-semibold text-slate-900">
+                    {formatMarks(q.marks)} / {formatMarks(q.total)}
+                  </span>
+                )}
               </p>
               <Points title="Matched key points" items={q.matched} kind="found" />
               <Points title="Missing key points" items={q.missing} kind="missing" />

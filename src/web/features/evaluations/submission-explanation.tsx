@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
-import type { AiResult, SubmissionDetail } from '../../../shared/evaluations';
+import {
+  FULL_MARKS_PREFIX,
+  type AiResult,
+  type SubmissionDetail,
+} from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
 import { QuestionBreakdown } from './question-breakdown';
 import { NeedsReviewFlag, SourceBadge, UnreadableFlag } from './review-badges';
@@ -42,13 +46,34 @@ export function SubmissionExplanation({ detail, mode }: { detail: SubmissionDeta
               Feedback
             </h3>
             <p className="mt-1 text-sm whitespace-pre-line break-words text-slate-800">
-              {ai.feedback}
+              {corrected(detail, ai) ? ai.feedback.replace(FULL_MARKS_PREFIX, '') : ai.feedback}
             </p>
           </section>
-          <QuestionBreakdown questions={ai.questions} />
+          {corrected(detail, ai) ? <CorrectedNote detail={detail} ai={ai} mode={mode} /> : null}
+          <QuestionBreakdown
+            questions={ai.questions}
+            marks={!corrected(detail, ai) ? 'shown' : mode === 'owner' ? 'ai' : 'hidden'}
+          />
         </>
       )}
     </div>
+  );
+}
+
+/** Whether the teacher set marks other than the AI's, so its per-question marks no longer add up. */
+function corrected(detail: SubmissionDetail, ai: Graded): boolean {
+  return detail.marksSource === 'teacher' && detail.marks !== ai.marks;
+}
+
+/** Says whose marks stand, so the AI's breakdown below never reads as contradicting them. */
+function CorrectedNote({ detail, ai, mode }: { detail: SubmissionDetail; ai: Graded; mode: Mode }) {
+  const total = detail.totalMarks;
+  return (
+    <p className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
+      {mode === 'owner'
+        ? `You set ${formatMarks(detail.marks ?? 0)} / ${total}. The breakdown below is the AI's proposal of ${formatMarks(ai.marks)} / ${total}.`
+        : `Your teacher reviewed your answer and set your marks. The feedback and key points below come from Markwise's reading of your answer.`}
+    </p>
   );
 }
 
