@@ -12,25 +12,24 @@ export function useLoadSession() {
   };
 }
 
-/** Signs out, goes to the landing page and forgets every cached answer that belonged to the user. */
+/**
+ * Signs out and goes to the landing page. On success the page is loaded afresh, so nothing the
+ * previous user saw stays in memory and no page guard can act on the half-changed session (a
+ * guard seeing "signed out" before the landing page rendered would send the user to /signup).
+ */
 export function useSignOut() {
   const client = useQueryClient();
   const navigate = useNavigate();
   return async () => {
-    let signedOut = true;
     try {
       await signOut();
     } catch (err) {
       // The spec only logs a failed sign-out; the landing page then shows the real session state.
       console.error('sign-out failed', err);
-      signedOut = false;
+      await navigate('/', { replace: true });
+      await client.invalidateQueries({ queryKey: meQueryKey });
+      return;
     }
-    // Leave the dashboard first: its guard would otherwise send a signed-out user to /signup.
-    await navigate('/', { replace: true });
-    if (signedOut) client.setQueryData(meQueryKey, null);
-    else await client.invalidateQueries({ queryKey: meQueryKey });
-    client.removeQueries({
-      predicate: (q) => q.queryKey[0] !== meQueryKey[0] && q.queryKey[0] !== 'public-config',
-    });
+    window.location.replace('/');
   };
 }
