@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { submissionFileUrl, type SubmissionsResponse } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
 import { Icon } from './icons';
@@ -26,6 +26,18 @@ export function GradesList({
   marksNote,
 }: { data: SubmissionsResponse } & GradesListSlots) {
   const [editing, setEditing] = useState<string | null>(null);
+  // the row whose pencil takes focus back when its editor closes (saved or cancelled), so a
+  // keyboard user is not dropped at the top of the page
+  const returnFocusTo = useRef<string | null>(null);
+  const closeEditor = (id: string) => {
+    returnFocusTo.current = id;
+    setEditing(null);
+  };
+  const focusIfReturning = (id: string) => (el: HTMLButtonElement | null) => {
+    if (!el || returnFocusTo.current !== id) return;
+    returnFocusTo.current = null;
+    el.focus();
+  };
   const { code, totalMarks } = data.assignment;
   const owner = data.viewer === 'owner';
   const notSubmitted = data.viewer === 'owner' ? data.notSubmitted : [];
@@ -41,7 +53,7 @@ export function GradesList({
           studentName={row.studentName}
           marks={row.marks}
           total={totalMarks}
-          onClose={() => setEditing(null)}
+          onClose={() => closeEditor(row.id)}
         />
       );
     }
@@ -58,6 +70,7 @@ export function GradesList({
           {editable(row) ? (
             <button
               type="button"
+              ref={focusIfReturning(row.id)}
               onClick={() => setEditing(row.id)}
               aria-label={`Edit marks of ${row.studentName}`}
               className="rounded-md p-1.5 text-slate-700 hover:bg-slate-100"
