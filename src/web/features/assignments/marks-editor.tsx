@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ApiError } from '../../lib/api';
 import { useSetMarks } from './assignments-api';
 import { Icon } from './icons';
-import { formatMarks, parseMarks } from './marks-rules';
+import { formatMarks, MARKS_STEP, parseMarks } from './marks-rules';
 
 /** The inline marks input of a grades-table row: Enter or ✓ saves, Escape or ✗ cancels. */
 export function MarksEditor({
@@ -63,7 +63,7 @@ export function MarksEditor({
             inputMode="decimal"
             min={0}
             max={total}
-            step={0.5}
+            step={MARKS_STEP}
             autoFocus
             value={text}
             disabled={save.isPending}
