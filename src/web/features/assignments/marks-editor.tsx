@@ -51,9 +51,9 @@ export function MarksEditor({
       onKeyDown={handleKey}
       className="flex flex-col items-end gap-1"
     >
-      {/* two groups that wrap onto two lines in a narrow (phone) table cell */}
+      {/* wraps onto two or three lines in a narrow (phone) table cell rather than widen it */}
       <div className="flex flex-wrap items-center justify-end gap-1">
-        <span className="inline-flex items-center gap-1 whitespace-nowrap">
+        <span className="inline-flex flex-wrap items-center justify-end gap-1">
           <label htmlFor={id} className="sr-only">
             Marks for {studentName} (0 to {total})
           </label>
@@ -75,7 +75,7 @@ export function MarksEditor({
             }}
             className="w-20 rounded-md border border-slate-300 px-2 py-1 text-right"
           />
-          <span className="text-sm text-slate-600">/ {total}</span>
+          <span className="text-sm whitespace-nowrap text-slate-600">/ {total}</span>
         </span>
         <span className="inline-flex items-center gap-1">
           <button
