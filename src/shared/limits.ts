@@ -14,3 +14,12 @@ export const CARD_DESCRIPTION_WORDS = 15;
 
 /** Share of a question's marks that the diagram keywords carry unless the teacher sets another. */
 export const DEFAULT_DIAGRAM_SHARE = 0.2;
+
+/** Class codes use letters and digits that cannot be mistaken for each other: no 0/O, 1/I/L. */
+export const CLASS_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** 31^7 ≈ 27.5 billion codes: collisions are rare and guessing is hopeless behind the rate limit. */
+export const CLASS_CODE_LENGTH = 7;
+
+/** A made-up class code of the real shape, for placeholders and help text. */
+export const CLASS_CODE_EXAMPLE = 'K7PQ3XM';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_ALPHABET, newClassCode, normalizeCode } from './class-code';
+import { CLASS_CODE_EXAMPLE } from '../../../shared/limits';
+import { CODE_ALPHABET, CODE_LENGTH, newClassCode, normalizeCode } from './class-code';
 
 describe('class codes', () => {
   it('use only unambiguous characters', () => {
@@ -7,6 +8,11 @@ describe('class codes', () => {
     const codes = Array.from({ length: 2000 }, () => newClassCode());
     for (const code of codes) expect(code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{7}$/);
     expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it('have an example (the join form placeholder) of the same length and alphabet', () => {
+    expect(CLASS_CODE_EXAMPLE).toHaveLength(CODE_LENGTH);
+    for (const ch of CLASS_CODE_EXAMPLE) expect(CODE_ALPHABET).toContain(ch);
   });
 
   it('are looked up ignoring case and spaces, around and within', () => {

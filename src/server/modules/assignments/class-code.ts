@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
+import { CLASS_CODE_ALPHABET, CLASS_CODE_LENGTH } from '../../../shared/limits';
 
-/** Letters and digits that cannot be mistaken for each other: no 0/O, 1/I/L. */
-export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-/** 31^7 ≈ 27.5 billion codes: collisions are rare and guessing is hopeless behind the rate limit. */
-export const CODE_LENGTH = 7;
+/** Letters and digits that cannot be mistaken for each other (kept in shared/limits). */
+export const CODE_ALPHABET = CLASS_CODE_ALPHABET;
+/** Seven characters (see shared/limits). */
+export const CODE_LENGTH = CLASS_CODE_LENGTH;
 
 /** A random class code from the unambiguous alphabet. */
 export function newClassCode(length = CODE_LENGTH): string {

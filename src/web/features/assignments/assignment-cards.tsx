@@ -73,7 +73,8 @@ function AssignmentCard({ card }: { card: Card }) {
           </span>
         ) : null}
       </div>
-      <p className="mt-1.5 line-clamp-4 text-xs break-words text-slate-700 sm:text-sm">
+      {/* no line clamp: the excerpt is already cut to 15 words, and a clamp cut it again on phones */}
+      <p className="mt-1.5 text-xs break-words text-slate-700 sm:text-sm">
         {cardExcerpt(card.description)}
       </p>
       <dl className="mt-auto space-y-0.5 pt-3 text-xs text-slate-700 sm:text-sm">

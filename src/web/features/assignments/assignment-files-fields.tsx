@@ -16,19 +16,22 @@ const zones: { field: FileField; label: string; kind: FileKind; hint: string }[]
 
 /**
  * The three file pickers of the Create Assignment form. A refused file raises the spec's alert
- * through `onRefuse` and leaves the previous choice in place.
+ * through `onRefuse` and leaves the previous choice in place; a kept file calls `onAccept` (so the
+ * form can take down an alert about an earlier refusal) and then `onChange`.
  */
 export function AssignmentFilesFields({
   files,
   errors,
   disabled,
   onChange,
+  onAccept,
   onRefuse,
 }: {
   files: Record<FileField, File | null>;
   errors: Partial<Record<FileField, string>>;
   disabled: boolean;
   onChange: (field: FileField, file: File | null) => void;
+  onAccept?: () => void;
   onRefuse: (message: string) => void;
 }) {
   return (
@@ -46,8 +49,9 @@ export function AssignmentFilesFields({
             disabled={disabled}
             onFile={(file) => {
               const problem = checkFile(file, kind);
-              if (problem) onRefuse(problem);
-              else onChange(field, file);
+              if (problem) return onRefuse(problem);
+              onAccept?.();
+              onChange(field, file);
             }}
             onClear={() => onChange(field, null)}
             error={errors[field]}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { AssignmentDetails } from './assignment-details';
 import { useAssignment } from './assignments-api';
 import { LoadFailedState } from './not-found-state';
@@ -18,6 +18,13 @@ export function AssignmentView({ code }: { code: string }) {
   const query = useAssignment(code);
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
+  // the Edit button is unmounted while the form is open; it takes focus back when it returns
+  const focusEditOnReturn = useRef(false);
+  const editButtonRef = useCallback((el: HTMLButtonElement | null) => {
+    if (!el || !focusEditOnReturn.current) return;
+    focusEditOnReturn.current = false;
+    el.focus();
+  }, []);
   usePageTitle(query.data ? query.data.title : 'Assignment');
 
   if (query.isPending) return <DetailSkeleton />;
@@ -43,6 +50,7 @@ export function AssignmentView({ code }: { code: string }) {
           <UpdateAssignmentForm
             assignment={a}
             onDone={(didSave) => {
+              focusEditOnReturn.current = true;
               setEditing(false);
               setSaved(didSave);
             }}
@@ -54,6 +62,7 @@ export function AssignmentView({ code }: { code: string }) {
           editing ? null : (
             <TeacherPanel
               assignment={a}
+              editButtonRef={editButtonRef}
               onEdit={() => {
                 setSaved(false);
                 setEditing(true);

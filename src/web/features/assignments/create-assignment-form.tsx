@@ -35,7 +35,7 @@ export function CreateAssignmentForm() {
   const navigate = useNavigate();
   const invalidate = useInvalidateAssignments();
   const upload = useUpload<AssignmentDetail>();
-  const { toast, show } = useToast();
+  const { toast, show, dismiss } = useToast();
   const [values, setValues] = useState<CreateValues>(empty);
   const [errors, setErrors] = useState<Partial<Record<CreateField, string>>>({});
   const [general, setGeneral] = useState<string>();
@@ -62,6 +62,7 @@ export function CreateAssignmentForm() {
     if (first) return focusField(first);
     try {
       await upload.send(uploadUrls.create, createFormData(values));
+      dismiss();
       await invalidate();
       setCreated(true);
     } catch (err) {
@@ -141,6 +142,7 @@ export function CreateAssignmentForm() {
         errors={errors}
         disabled={locked}
         onChange={(field, file) => set(field, file)}
+        onAccept={dismiss}
         onRefuse={(message) => show(message)}
       />
       <TextArea

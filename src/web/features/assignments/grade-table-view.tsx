@@ -62,7 +62,7 @@ export function GradeTableView({
           Back to the assignment
         </Link>
       </div>
-      <div className="mt-6 space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="mt-6 space-y-6 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-6">
         <AssignmentDetails assignment={data.assignment} />
         {tools?.(data)}
         <GradesList

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { submissionFileUrl, type SubmissionsResponse } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
 import { Icon } from './icons';
@@ -6,6 +6,11 @@ import { MarksEditor } from './marks-editor';
 import { formatMarks } from './marks-rules';
 
 type Row = SubmissionsResponse['submissions'][number];
+
+const cell = 'px-2 py-2.5 sm:px-3';
+// break-words (not wrap-anywhere): a name wraps between its words; only a word wider than the
+// whole column is broken
+const name = 'break-words';
 
 /** What a page may add to each submitted row (e.g. the review badges and a details button). */
 export interface GradesListSlots {
@@ -26,6 +31,18 @@ export function GradesList({
   marksNote,
 }: { data: SubmissionsResponse } & GradesListSlots) {
   const [editing, setEditing] = useState<string | null>(null);
+  // the row whose pencil takes focus back when its editor closes (saved or cancelled), so a
+  // keyboard user is not dropped at the top of the page
+  const returnFocusTo = useRef<string | null>(null);
+  const closeEditor = (id: string) => {
+    returnFocusTo.current = id;
+    setEditing(null);
+  };
+  const focusIfReturning = (id: string) => (el: HTMLButtonElement | null) => {
+    if (!el || returnFocusTo.current !== id) return;
+    returnFocusTo.current = null;
+    el.focus();
+  };
   const { code, totalMarks } = data.assignment;
   const owner = data.viewer === 'owner';
   const notSubmitted = data.viewer === 'owner' ? data.notSubmitted : [];
@@ -41,7 +58,7 @@ export function GradesList({
           studentName={row.studentName}
           marks={row.marks}
           total={totalMarks}
-          onClose={() => setEditing(null)}
+          onClose={() => closeEditor(row.id)}
         />
       );
     }
@@ -49,7 +66,7 @@ export function GradesList({
       return <span className="text-sm text-slate-700">{messages.marksAfterDeadline}</span>;
     return (
       <>
-        <span className="inline-flex items-center gap-2">
+        <span className="inline-flex flex-wrap items-center justify-end gap-x-2">
           <span className="font-semibold whitespace-nowrap text-slate-900">
             {row.marks === null
               ? messages.notEvaluated
@@ -58,6 +75,7 @@ export function GradesList({
           {editable(row) ? (
             <button
               type="button"
+              ref={focusIfReturning(row.id)}
               onClick={() => setEditing(row.id)}
               aria-label={`Edit marks of ${row.studentName}`}
               className="rounded-md p-1.5 text-slate-700 hover:bg-slate-100"
@@ -83,17 +101,25 @@ export function GradesList({
           aria-label="Grades"
           className="max-h-[calc(100vh-300px)] overflow-y-auto rounded-lg border border-slate-200"
         >
-          <table className="w-full text-left text-sm">
-            <thead className="sticky top-0 bg-slate-100 text-slate-800">
+          {/*
+            On a phone the columns get fixed widths: with automatic widths the marks (or the open
+            editor) squeezed the names until they broke inside words. Names wrap between words,
+            and a single word longer than its column breaks only as a last resort.
+          */}
+          <table className="w-full table-fixed text-left text-sm sm:table-auto">
+            <thead className="sticky top-0 bg-slate-100 text-xs text-slate-800 sm:text-sm">
               <tr>
-                <th scope="col" className="w-10 px-3 py-2 font-semibold">
+                <th scope="col" className={`w-8 sm:w-10 ${cell} font-semibold`}>
                   <span aria-hidden="true">#</span>
                   <span className="sr-only">Number</span>
                 </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className={`${cell} font-semibold whitespace-nowrap`}>
                   Student Name
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                <th
+                  scope="col"
+                  className={`w-32 sm:w-auto ${cell} text-right font-semibold whitespace-nowrap`}
+                >
                   Marks Obtained
                 </th>
               </tr>
@@ -101,31 +127,31 @@ export function GradesList({
             <tbody className="divide-y divide-slate-200 bg-white">
               {data.submissions.map((row, i) => (
                 <tr key={row.id}>
-                  <td className="px-3 py-2.5 text-slate-600">{i + 1}</td>
-                  <td className="px-3 py-2.5">
-                    <span className="inline-flex items-center gap-2">
+                  <td className={`${cell} text-slate-600`}>{i + 1}</td>
+                  <td className={cell}>
+                    <span className="inline-flex max-w-full items-center gap-1.5 sm:gap-2">
                       <a
                         href={submissionFileUrl(code, row.id)}
                         target="_blank"
                         rel="noopener"
                         aria-label={`View answer of ${row.studentName}`}
                         title="View answer"
-                        className="rounded-md p-1 text-brand-700 hover:bg-brand-50"
+                        className="shrink-0 rounded-md p-1 text-brand-700 hover:bg-brand-50"
                       >
                         <Icon name="eye" />
                       </a>
-                      <span className="text-slate-900 wrap-anywhere">{row.studentName}</span>
+                      <span className={`min-w-0 text-slate-900 ${name}`}>{row.studentName}</span>
                     </span>
                     {rowMeta?.(row)}
                   </td>
-                  <td className="px-3 py-2.5 text-right">{marksCell(row)}</td>
+                  <td className={`${cell} text-right`}>{marksCell(row)}</td>
                 </tr>
               ))}
               {notSubmitted.map((s, i) => (
                 <tr key={`${s.studentName}-${i}`}>
-                  <td className="px-3 py-2.5 text-slate-600">{data.submissions.length + i + 1}</td>
-                  <td className="px-3 py-2.5 text-slate-900 wrap-anywhere">{s.studentName}</td>
-                  <td className="px-3 py-2.5 text-right text-slate-700">{messages.notSubmitted}</td>
+                  <td className={`${cell} text-slate-600`}>{data.submissions.length + i + 1}</td>
+                  <td className={`${cell} text-slate-900 ${name}`}>{s.studentName}</td>
+                  <td className={`${cell} text-right text-slate-700`}>{messages.notSubmitted}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { CLASS_CODE_EXAMPLE } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
 import { ApiError } from '../../lib/api';
 import { useJoinAssignment } from './assignments-api';
@@ -64,7 +65,7 @@ export function JoinForm() {
         maxLength={32}
         required
         disabled={joined}
-        placeholder="e.g. K7PQ3XMA"
+        placeholder={`e.g. ${CLASS_CODE_EXAMPLE}`}
         className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 font-mono text-lg tracking-wider text-slate-900 uppercase placeholder:text-slate-500 placeholder:normal-case"
       />
       <button

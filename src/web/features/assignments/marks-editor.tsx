@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ApiError } from '../../lib/api';
 import { useSetMarks } from './assignments-api';
 import { Icon } from './icons';
-import { formatMarks, parseMarks } from './marks-rules';
+import { formatMarks, MARKS_STEP, parseMarks } from './marks-rules';
 
 /** The inline marks input of a grades-table row: Enter or ✓ saves, Escape or ✗ cancels. */
 export function MarksEditor({
@@ -51,9 +51,9 @@ export function MarksEditor({
       onKeyDown={handleKey}
       className="flex flex-col items-end gap-1"
     >
-      {/* two groups that wrap onto two lines in a narrow (phone) table cell */}
+      {/* wraps onto two or three lines in a narrow (phone) table cell rather than widen it */}
       <div className="flex flex-wrap items-center justify-end gap-1">
-        <span className="inline-flex items-center gap-1 whitespace-nowrap">
+        <span className="inline-flex flex-wrap items-center justify-end gap-1">
           <label htmlFor={id} className="sr-only">
             Marks for {studentName} (0 to {total})
           </label>
@@ -63,7 +63,7 @@ export function MarksEditor({
             inputMode="decimal"
             min={0}
             max={total}
-            step={0.5}
+            step={MARKS_STEP}
             autoFocus
             value={text}
             disabled={save.isPending}
@@ -75,7 +75,7 @@ export function MarksEditor({
             }}
             className="w-20 rounded-md border border-slate-300 px-2 py-1 text-right"
           />
-          <span className="text-sm text-slate-600">/ {total}</span>
+          <span className="text-sm whitespace-nowrap text-slate-600">/ {total}</span>
         </span>
         <span className="inline-flex items-center gap-1">
           <button

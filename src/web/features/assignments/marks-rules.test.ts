@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMarks, parseMarks } from './marks-rules';
+import { marksBody } from '../../../shared/assignments';
+import { formatMarks, MARKS_STEP, parseMarks } from './marks-rules';
 
 describe('parseMarks', () => {
   it('takes 0 to the total with up to 2 decimals', () => {
@@ -18,5 +19,17 @@ describe('parseMarks', () => {
   it('writes marks without trailing zeros', () => {
     expect(formatMarks(7.5)).toBe('7.5');
     expect(formatMarks(18)).toBe('18');
+  });
+
+  it('accepts exactly the marks the server accepts, on the input step', () => {
+    for (const text of ['0', '0.5', '1.25', '7.3', '9.99', '10', '1.255', '0.125', '3.001']) {
+      const client = parseMarks(text, 10);
+      const server = marksBody.safeParse({ marks: Number(text) }).success;
+      expect([text, 'marks' in client]).toEqual([text, server]);
+      if ('marks' in client) {
+        const steps = client.marks / MARKS_STEP;
+        expect(Math.abs(steps - Math.round(steps))).toBeLessThan(1e-6);
+      }
+    }
   });
 });

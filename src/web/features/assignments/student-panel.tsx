@@ -15,12 +15,23 @@ import { useUpload } from './use-upload';
 export function StudentPanel({ assignment }: { assignment: AssignmentDetail }) {
   const [justSubmitted, setJustSubmitted] = useState(false);
   const submitted = justSubmitted || assignment.hasSubmitted;
+  const gradesUrl = `/dashboard/gradetable/${encodeURIComponent(assignment.code)}`;
   return (
     <div className="space-y-5">
       {submitted ? (
         <Alert tone="success" title={messages.submitted}>
           {assignment.submittedAt ? `Handed in on ${formatDateTime(assignment.submittedAt)}. ` : ''}
-          Your marks appear in the grades after the deadline.
+          {assignment.isPastDeadline ? (
+            <>
+              {messages.marksAvailable}{' '}
+              <Link to={gradesUrl} className="font-semibold underline hover:text-emerald-950">
+                {messages.seeYourMarks}
+              </Link>
+              .
+            </>
+          ) : (
+            messages.marksComeAfterDeadline
+          )}
         </Alert>
       ) : assignment.isPastDeadline ? (
         <Alert tone="error" title="The deadline has passed">
@@ -30,7 +41,7 @@ export function StudentPanel({ assignment }: { assignment: AssignmentDetail }) {
         <UploadAnswer code={assignment.code} onSubmitted={() => setJustSubmitted(true)} />
       )}
       <Link
-        to={`/dashboard/gradetable/${encodeURIComponent(assignment.code)}`}
+        to={gradesUrl}
         className="inline-flex rounded-lg border border-brand-700 px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
       >
         Show Grades
@@ -42,7 +53,7 @@ export function StudentPanel({ assignment }: { assignment: AssignmentDetail }) {
 function UploadAnswer({ code, onSubmitted }: { code: string; onSubmitted: () => void }) {
   const upload = useUpload<SubmissionRow>();
   const invalidate = useInvalidateAssignments();
-  const { toast, show } = useToast();
+  const { toast, show, dismiss } = useToast();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string>();
 
@@ -54,6 +65,7 @@ function UploadAnswer({ code, onSubmitted }: { code: string; onSubmitted: () => 
     form.append('answer', file);
     try {
       await upload.send(uploadUrls.submission(code), form);
+      dismiss();
       onSubmitted();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The answer could not be submitted.');
@@ -82,8 +94,11 @@ function UploadAnswer({ code, onSubmitted }: { code: string; onSubmitted: () => 
         disabled={upload.busy}
         onFile={(picked) => {
           const problem = checkFile(picked, 'pdf');
-          if (problem) show(problem);
-          else setFile(picked);
+          if (problem) return show(problem);
+          // a good file answers the earlier refusal: do not leave its alert beside the new choice
+          dismiss();
+          setError(undefined);
+          setFile(picked);
         }}
         onClear={() => setFile(null)}
       />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { assignmentFileUrl, type AssignmentDetail } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
@@ -13,13 +13,18 @@ const iconButton =
 const actionLink =
   'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold';
 
-/** The owner's controls: edit, delete (after confirming), copy code, question paper, grades, counts. */
+/**
+ * The owner's controls: edit, delete (after confirming), copy code, question paper, grades, counts.
+ * `editButtonRef` lets the page give focus back to Edit when the update form closes.
+ */
 export function TeacherPanel({
   assignment,
   onEdit,
+  editButtonRef,
 }: {
   assignment: AssignmentDetail;
   onEdit: () => void;
+  editButtonRef?: Ref<HTMLButtonElement>;
 }) {
   const navigate = useNavigate();
   const remove = useDeleteAssignment(assignment.code);
@@ -46,7 +51,7 @@ export function TeacherPanel({
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={iconButton} onClick={onEdit}>
+        <button type="button" ref={editButtonRef} className={iconButton} onClick={onEdit}>
           <Icon name="pencil" className="h-4 w-4" /> Edit
           <span className="sr-only"> assignment</span>
         </button>

@@ -69,6 +69,8 @@ export function UpdateAssignmentForm({
         value={title}
         maxLength={200}
         required
+        // the form replaces the details when Edit is pressed: keyboard users continue in it
+        autoFocus
         error={errors.title}
         onChange={(e) => setTitle(e.target.value)}
       />
