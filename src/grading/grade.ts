@@ -44,9 +44,12 @@ function scoreQuestion(
     q.modelText,
     stemLists.map((stems) => ({ stems })),
   );
-  const guarded = features.map((f, i) =>
-    stemLists[i]!.length ? guardShare(predictShare(f), f, texts[i]!) : { share: 0, reasons: [] },
-  );
+  const stemSets = stemLists.map((s) => new Set(s));
+  const guarded = features.map((f, i) => {
+    if (!stemLists[i]!.length) return { share: 0, reasons: [] };
+    const matched = q.keyPoints.filter((k) => isMatched(k, stemSets[i]!)).length;
+    return guardShare(predictShare(f), f, texts[i]!, { matched, total: q.keyPoints.length });
+  });
   const shares = calibrate(
     guarded.map((g, i) => ({ share: g.share, vec: vectors[i]!, teacherShare: teacherShares[i] })),
   );
@@ -56,7 +59,7 @@ function scoreQuestion(
   return {
     shares: shares.map((s, i) => (nothing(i) ? 0 : s)),
     features,
-    stems: stemLists.map((s) => new Set(s)),
+    stems: stemSets,
     reasons: guarded.map((g) => g.reasons),
   };
 }

@@ -31,10 +31,25 @@ export function isNonAnswer(text: string): boolean {
   return NON_ANSWER.test(text.trim());
 }
 
-/** Applies the rules to the model's share of one answer to one question. */
-export function guardShare(share: number, f: Features, text: string): Guarded {
+/** Fewest key points a question needs before matching all of them earns full marks. */
+const ALL_KEY_POINTS = 2;
+
+/**
+ * Applies the rules to the model's share of one answer to one question. `keyPoints` says how
+ * many of the question's key points there are and how many the answer matched: an answer that
+ * matches every one (of at least two) gets full marks, so the marks agree with the explanation.
+ */
+export function guardShare(
+  share: number,
+  f: Features,
+  text: string,
+  keyPoints: { matched: number; total: number } = { matched: 0, total: 0 },
+): Guarded {
   if (isNonAnswer(text)) return { share: 0, reasons: ['no-answer'] };
   if (f.cover >= COPY_OF_MODEL && f.charModel >= COPY_OF_MODEL) return { share: 1, reasons: [] };
+  if (keyPoints.total >= ALL_KEY_POINTS && keyPoints.matched === keyPoints.total) {
+    return { share: 1, reasons: [] };
+  }
   if (f.questionOnly >= REPEATS_QUESTION) {
     return { share: Math.min(share, REPEATS_QUESTION_CAP), reasons: ['repeats-question'] };
   }
