@@ -9,6 +9,7 @@ import {
   originOf,
   pickDeadline,
   scrollsSideways,
+  textFile,
   userPage,
 } from './support/classroom-pages';
 import { makePng } from './support/png';
@@ -70,11 +71,7 @@ describe('classroom pages refuse bad input clearly', () => {
   it('the create form alerts on a wrong file type, an oversize file and a wrong image format, keeping the earlier choice', async () => {
     await teacher.goto('/dashboard/create-assignment');
     const paper = teacher.getByLabel('Question paper (PDF)');
-    await paper.setInputFiles({
-      name: 'notes.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('hi'),
-    });
+    await paper.setInputFiles(textFile);
     await alertWith(teacher, messages.selectPdf).waitFor();
     expect(await teacher.getByText('Selected:').count()).toBe(0);
 

@@ -4,7 +4,7 @@ import { messages } from '../src/shared/messages';
 import { makePdf } from '../src/server/test/uploads';
 import { launchBrowser } from './support/browser';
 import { setDeadlineInDb } from './support/classroom';
-import { createByApi, joinByApi, originOf, userPage } from './support/classroom-pages';
+import { createByApi, joinByApi, originOf, textFile, userPage } from './support/classroom-pages';
 
 /** The words of an element's text that the browser split over two lines (should be none). */
 function wordsSplitOverLines(el: Locator): Promise<string[]> {
@@ -176,11 +176,7 @@ describe('classroom pages: keyboard focus, phone layout, stale alerts and releas
 
     await teacher.goto('/dashboard/create-assignment');
     const paper = teacher.getByLabel('Question paper (PDF)');
-    await paper.setInputFiles({
-      name: 'notes.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('hi'),
-    });
+    await paper.setInputFiles(textFile);
     const wrongType = teacher.getByRole('alert').filter({ hasText: messages.selectPdf });
     await wrongType.waitFor();
     await paper.setInputFiles({ name: 'paper.pdf', mimeType: 'application/pdf', buffer: pdf });

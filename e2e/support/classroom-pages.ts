@@ -134,3 +134,6 @@ export async function joinByApi(page: Page, baseURL: string, code: string, answe
   });
   if (res.status() !== 201) throw new Error(`submit failed: ${res.status()} ${await res.text()}`);
 }
+
+/** A plain-text file under a name a PDF field refuses: the wrong-type case of the upload forms. */
+export const textFile = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') };
