@@ -1,5 +1,5 @@
-import type { QuestionResult } from './types';
 import { FULL_MARKS_PREFIX } from '../shared/evaluations';
+import type { QuestionResult } from './types';
 
 function list(items: string[], max = 3): string {
   const shown = items.slice(0, max).map((s) => `"${s}"`);

@@ -28,7 +28,8 @@ export type GradeOptions = { teacherMarks?: TeacherMark[] };
 type QuestionScores = {
   shares: number[];
   features: Features[];
-  stems: Set<string>[];
+  /** Per answer, which of the question's key points it matched (in key-point order). */
+  hits: boolean[][];
   /** Per answer, why the guard rules ask a teacher to look. */
   reasons: ReviewReason[][];
 };
@@ -44,10 +45,13 @@ function scoreQuestion(
     q.modelText,
     stemLists.map((stems) => ({ stems })),
   );
-  const stemSets = stemLists.map((s) => new Set(s));
+  const hits = stemLists.map((stems) => {
+    const set = new Set(stems);
+    return q.keyPoints.map((k) => isMatched(k, set));
+  });
   const guarded = features.map((f, i) => {
     if (!stemLists[i]!.length) return { share: 0, reasons: [] };
-    const matched = q.keyPoints.filter((k) => isMatched(k, stemSets[i]!)).length;
+    const matched = hits[i]!.filter(Boolean).length;
     return guardShare(predictShare(f), f, texts[i]!, { matched, total: q.keyPoints.length });
   });
   const shares = calibrate(
@@ -59,7 +63,7 @@ function scoreQuestion(
   return {
     shares: shares.map((s, i) => (nothing(i) ? 0 : s)),
     features,
-    stems: stemSets,
+    hits,
     reasons: guarded.map((g) => g.reasons),
   };
 }
@@ -67,7 +71,7 @@ function scoreQuestion(
 function questionResult(
   q: PreparedQuestion,
   share: number,
-  stems: Set<string>,
+  hits: boolean[],
   keywords: { found: string[]; missing: string[] } | null,
   diagramShare: number,
 ): QuestionResult {
@@ -76,8 +80,8 @@ function questionResult(
     : 0;
   const textPart = keywords ? 1 - diagramShare : 1;
   const marks = roundMarks(q.total * (share * textPart + kwShare * (1 - textPart)), q.total);
-  const matched = q.keyPoints.filter((k) => isMatched(k, stems)).map((k) => k.phrase);
-  const missing = q.keyPoints.filter((k) => !isMatched(k, stems)).map((k) => k.phrase);
+  const matched = q.keyPoints.filter((_, k) => hits[k]).map((k) => k.phrase);
+  const missing = q.keyPoints.filter((_, k) => !hits[k]).map((k) => k.phrase);
   const result: QuestionResult = {
     number: q.number,
     marks,
@@ -131,7 +135,7 @@ export function gradeAnswers(
       questionResult(
         q,
         scores[qi]!.shares[i]!,
-        scores[qi]!.stems[i]!,
+        scores[qi]!.hits[i]!,
         keywords,
         prepared.diagramShare,
       ),

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { CLASS_CODE_EXAMPLE } from '../../../shared/limits';
-import { CODE_ALPHABET, CODE_LENGTH, newClassCode, normalizeCode } from './class-code';
+import { CLASS_CODE_ALPHABET, CLASS_CODE_EXAMPLE, CLASS_CODE_LENGTH } from '../../../shared/limits';
+import { newClassCode, normalizeCode } from './class-code';
 
 describe('class codes', () => {
   it('use only unambiguous characters', () => {
-    expect(CODE_ALPHABET).not.toMatch(/[0O1IL]/);
+    expect(CLASS_CODE_ALPHABET).not.toMatch(/[0O1IL]/);
     const codes = Array.from({ length: 2000 }, () => newClassCode());
     for (const code of codes) expect(code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{7}$/);
     expect(new Set(codes).size).toBe(codes.length);
   });
 
   it('have an example (the join form placeholder) of the same length and alphabet', () => {
-    expect(CLASS_CODE_EXAMPLE).toHaveLength(CODE_LENGTH);
-    for (const ch of CLASS_CODE_EXAMPLE) expect(CODE_ALPHABET).toContain(ch);
+    expect(CLASS_CODE_EXAMPLE).toHaveLength(CLASS_CODE_LENGTH);
+    for (const ch of CLASS_CODE_EXAMPLE) expect(CLASS_CODE_ALPHABET).toContain(ch);
   });
 
   it('are looked up ignoring case and spaces, around and within', () => {

@@ -15,12 +15,14 @@ export function AssignmentDetails({ assignment }: { assignment: AssignmentSummar
         <Fact term="Teacher">{a.teacherName}</Fact>
         <Fact term="Deadline">
           {formatDateTime(a.deadline)}
-          {/* a real space, so the deadline and the badge read as two words ("23:59 Past") */}
-          {a.isPastDeadline ? ' ' : null}
+          {/* a real space before the badge, so they read as two words ("23:59 Past") */}
           {a.isPastDeadline ? (
-            <span className="ml-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">
-              Past
-            </span>
+            <>
+              {' '}
+              <span className="ml-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">
+                Past
+              </span>
+            </>
           ) : null}
         </Fact>
         <Fact term="Total marks">{a.totalMarks}</Fact>

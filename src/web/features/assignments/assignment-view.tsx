@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useFocusReturn } from '../../lib/use-focus-return';
 import { AssignmentDetails } from './assignment-details';
 import { useAssignment } from './assignments-api';
 import { LoadFailedState } from './not-found-state';
@@ -19,12 +20,7 @@ export function AssignmentView({ code }: { code: string }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   // the Edit button is unmounted while the form is open; it takes focus back when it returns
-  const focusEditOnReturn = useRef(false);
-  const editButtonRef = useCallback((el: HTMLButtonElement | null) => {
-    if (!el || !focusEditOnReturn.current) return;
-    focusEditOnReturn.current = false;
-    el.focus();
-  }, []);
+  const focus = useFocusReturn();
   usePageTitle(query.data ? query.data.title : 'Assignment');
 
   if (query.isPending) return <DetailSkeleton />;
@@ -50,7 +46,7 @@ export function AssignmentView({ code }: { code: string }) {
           <UpdateAssignmentForm
             assignment={a}
             onDone={(didSave) => {
-              focusEditOnReturn.current = true;
+              focus.returnTo(true);
               setEditing(false);
               setSaved(didSave);
             }}
@@ -62,7 +58,7 @@ export function AssignmentView({ code }: { code: string }) {
           editing ? null : (
             <TeacherPanel
               assignment={a}
-              editButtonRef={editButtonRef}
+              editButtonRef={focus.focusRef(true)}
               onEdit={() => {
                 setSaved(false);
                 setEditing(true);

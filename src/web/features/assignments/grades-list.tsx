@@ -1,9 +1,10 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { submissionFileUrl, type SubmissionsResponse } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
 import { Icon } from './icons';
 import { MarksEditor } from './marks-editor';
 import { formatMarks } from './marks-rules';
+import { useFocusReturn } from '../../lib/use-focus-return';
 
 type Row = SubmissionsResponse['submissions'][number];
 
@@ -31,17 +32,11 @@ export function GradesList({
   marksNote,
 }: { data: SubmissionsResponse } & GradesListSlots) {
   const [editing, setEditing] = useState<string | null>(null);
-  // the row whose pencil takes focus back when its editor closes (saved or cancelled), so a
-  // keyboard user is not dropped at the top of the page
-  const returnFocusTo = useRef<string | null>(null);
+  // the row's pencil takes focus back when its editor closes (saved or cancelled)
+  const focus = useFocusReturn<string>();
   const closeEditor = (id: string) => {
-    returnFocusTo.current = id;
+    focus.returnTo(id);
     setEditing(null);
-  };
-  const focusIfReturning = (id: string) => (el: HTMLButtonElement | null) => {
-    if (!el || returnFocusTo.current !== id) return;
-    returnFocusTo.current = null;
-    el.focus();
   };
   const { code, totalMarks } = data.assignment;
   const owner = data.viewer === 'owner';
@@ -75,7 +70,7 @@ export function GradesList({
           {editable(row) ? (
             <button
               type="button"
-              ref={focusIfReturning(row.id)}
+              ref={focus.focusRef(row.id)}
               onClick={() => setEditing(row.id)}
               aria-label={`Edit marks of ${row.studentName}`}
               className="rounded-md p-1.5 text-slate-700 hover:bg-slate-100"
