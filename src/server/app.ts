@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { registerErrorHandler } from './errors';
 import { GradingQueue, type GradingQueueOptions } from './jobs/grading-queue';
+import { SandboxPool } from './sandbox/sandbox-pool';
 import { evaluationRoutes } from './modules/evaluations/evaluations.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
 import { avatarRoutes } from './modules/avatars/avatars.routes';
@@ -26,6 +27,8 @@ export interface AppContext {
   config: Config;
   store: FileStore;
   grading: GradingQueue;
+  /** Reader processes for untrusted files (upload checks, reading answers, grading). */
+  pool: SandboxPool;
 }
 
 /** Builds the whole server from a config: database (migrated), auth, every route, the SPA. Call app.close() to release all. */
@@ -34,6 +37,8 @@ export async function buildApp(
   opts: {
     logger?: boolean;
     grading?: Partial<Pick<GradingQueueOptions, 'leaseMs' | 'pollMs' | 'afterResult'>>;
+    /** Reader pool options other than the configured ones (tests watch memory more often). */
+    pool?: { memoryPollMs?: number };
   } = {},
 ): Promise<AppContext> {
   const app = Fastify({
@@ -52,9 +57,24 @@ export async function buildApp(
     app.log.warn({ err }, 'a pooled database connection failed; it will be replaced'),
   );
   const store = createFileStore(config);
-  const grading = new GradingQueue({ db, store, log: app.log, ...opts.grading });
+  const { reading } = config;
+  const pool = new SandboxPool({
+    size: reading.processes,
+    memoryMb: reading.memoryMb,
+    ...opts.pool,
+  });
+  const grading = new GradingQueue({
+    db,
+    store,
+    log: app.log,
+    pool,
+    reading,
+    maxRuns: config.gradingRuns,
+    ...opts.grading,
+  });
   app.addHook('onClose', async () => {
     await grading.stop();
+    await pool.close();
     await db.kysely.destroy();
   });
   await migrateToLatest(db.kysely);
@@ -71,10 +91,12 @@ export async function buildApp(
   await app.register(avatarRoutes);
   await app.register(meRoutes, { db });
   await app.register(storage, { db, store, config });
-  await app.register(assignmentRoutes, { db, store, config });
-  await app.register(evaluationRoutes, { db, notify: () => grading.notify() });
+  const stopGrading = (assignmentId: string) => grading.cancel(assignmentId);
+  const checker = { pool, reading };
+  await app.register(assignmentRoutes, { db, store, config, checker, stopGrading });
+  await app.register(evaluationRoutes, { db, notify: () => grading.notify(), stopGrading });
   await app.register(contactRoutes, { db, config });
   await app.register(spa, { dir: config.staticDir });
   if (config.gradingWorker) app.addHook('onReady', async () => grading.start());
-  return { app, db, auth, config, store, grading };
+  return { app, db, auth, config, store, grading, pool };
 }

@@ -70,5 +70,6 @@ export const messages = {
   zeroTotalMarks:
     'This assignment is worth 0 marks, so there is nothing to grade. Update its total marks first.',
   evaluationDone: 'Evaluation finished.',
+  noEvaluationToCancel: 'There is no evaluation in progress to stop.',
   marksAfterDeadline: 'Marks appear after the deadline.',
 } as const;
