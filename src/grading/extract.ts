@@ -81,9 +81,10 @@ async function pageImages(page: PDFPageProxy): Promise<NamedImage[]> {
     if (fn === OPS.paintInlineImageXObject) {
       found.set(`${page.pageNumber}:inline:${i}`, Promise.resolve(args[0] as DecodedImage));
     }
-    const name = String(args[0]);
     // The same image drawn many times is decoded and read once.
-    if (fn === OPS.paintImageXObject && !found.has(name)) found.set(name, imageObject(page, name));
+    if (fn === OPS.paintImageXObject && !found.has(String(args[0]))) {
+      found.set(String(args[0]), imageObject(page, String(args[0])));
+    }
   });
   const images = await Promise.all(
     [...found].map(async ([key, p]) => ({ key, image: await p })),
