@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
 import { fileLimitMessages } from '../shared/file-limits';
 import { toBmp, type DecodedImage } from './image';
@@ -44,6 +45,7 @@ function unreadable(
 
 /** The words for a broken budget, the same a refused upload shows. */
 export function budgetMessage(verdict: Exclude<BudgetVerdict, { ok: true }>, limits: ReadLimits) {
+  if (verdict.limit === 'pages') return fileLimitMessages.tooManyPages(verdict.pages, limits.maxPages);
   return verdict.limit === 'image-pixels'
     ? fileLimitMessages.imageTooLarge(verdict.width, verdict.height, limits.maxImagePixels)
     : fileLimitMessages.decodedTooLarge(limits.maxDecodedBytes);
@@ -70,6 +72,10 @@ function imageObject(page: PDFPageProxy, name: string): Promise<DecodedImage | n
 }
 
 type NamedImage = { key: string; image: DecodedImage };
+
+/** Identifies an image by its pixels, so one drawn on every page (under new names) is read once. */
+const imageKey = (image: DecodedImage) =>
+  `${image.width}x${image.height}:${crypto.createHash('sha1').update(image.data ?? new Uint8Array()).digest('hex')}`;
 
 /** Decoded images painted on a page, each once, largest first. */
 async function pageImages(page: PDFPageProxy): Promise<NamedImage[]> {
@@ -107,7 +113,8 @@ async function readImages(
 ): Promise<{ text: string; confidence: number | null }> {
   const { limits, ocrSeen } = reading;
   const parts: { text: string; confidence: number }[] = [];
-  for (const { key, image } of images.slice(0, limits.maxOcrImagesPerPage)) {
+  for (const { image } of images.slice(0, limits.maxOcrImagesPerPage)) {
+    const key = imageKey(image);
     if (ocrSeen.has(key) || ocrSeen.size >= limits.maxOcrImages) continue;
     ocrSeen.add(key);
     const bmp = toBmp(image, limits.ocrMaxPixels);
@@ -162,7 +169,10 @@ async function extractPdf(bytes: Uint8Array, reading: Reading): Promise<Extracte
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   if (!head.includes('%PDF-')) return unreadable('corrupt');
   const budget = checkPdfBudget(bytes, limits);
-  if (!budget.ok) return unreadable('over-limit', [], budgetMessage(budget, limits));
+  if (!budget.ok) {
+    const reason = budget.limit === 'pages' ? 'too-large' : 'over-limit';
+    return unreadable(reason, [], budgetMessage(budget, limits));
+  }
   // pdf.js takes ownership of the buffer it is given, so it gets a copy.
   const task = loadPdfJs().getDocument({
     data: bytes.slice(),

@@ -32,7 +32,10 @@ export async function inspectPdf(
   limits: ReadLimits = DEFAULT_READ_LIMITS,
 ): Promise<PdfInspection> {
   const budget = checkPdfBudget(bytes, limits);
-  if (!budget.ok) return refuse('over-limit', budgetMessage(budget, limits));
+  if (!budget.ok) {
+    const problem = budget.limit === 'pages' ? 'too-many-pages' : 'over-limit';
+    return refuse(problem, budgetMessage(budget, limits));
+  }
   if (RAW_SCRIPT.test(Buffer.from(bytes).toString('latin1'))) {
     return refuse('javascript', fileLimitMessages.javascript);
   }

@@ -7,6 +7,8 @@ import zlib from 'node:zlib';
  * pdf.js sees them.
  */
 export type PdfBudget = {
+  /** Pages a document may have (or claim to have in its page tree). */
+  maxPages: number;
   /** Bytes that the Flate-compressed streams other than images may decode to, in total. */
   maxDecodedBytes: number;
   /** Pixels (width × height) of one image. */
@@ -17,7 +19,8 @@ export type PdfBudget = {
 export type BudgetVerdict =
   | { ok: true }
   | { ok: false; limit: 'decoded-size'; bytes: number }
-  | { ok: false; limit: 'image-pixels'; width: number; height: number };
+  | { ok: false; limit: 'image-pixels'; width: number; height: number }
+  | { ok: false; limit: 'pages'; pages: number };
 
 const STREAM_START = /\bstream(?:\r\n|\n|\r)/g;
 /** How far back from `stream` an object's dictionary may start. */
@@ -42,7 +45,8 @@ function inflatedSize(data: Buffer, limit: number): number | null {
 }
 
 /**
- * Checks every stream object of a PDF against the budget: each image's declared size, and the
+ * Checks a PDF's raw bytes against the budget: the page count its page tree claims, each image's
+ * declared size, and the
  * total that the other Flate streams (cross-reference and object streams, page contents, fonts)
  * decode to. Stream objects can never sit inside compressed object streams, so their
  * dictionaries are always in the raw bytes. Cost: one inflate of the compressed streams, bounded
@@ -51,6 +55,8 @@ function inflatedSize(data: Buffer, limit: number): number | null {
 export function checkPdfBudget(bytes: Uint8Array, budget: PdfBudget): BudgetVerdict {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const text = buf.toString('latin1');
+  const claimed = Math.max(0, ...[...text.matchAll(/\/Count\s+(\d{1,12})\b/g)].map((m) => Number(m[1])));
+  if (claimed > budget.maxPages) return { ok: false, limit: 'pages', pages: claimed };
   let decoded = 0;
   for (const m of text.matchAll(STREAM_START)) {
     const objAt = text.lastIndexOf('obj', m.index);

@@ -11,8 +11,6 @@ import type { PdfBudget } from './pdf-budget';
  * may kill); these are the limits the reader itself keeps.
  */
 export type ReadLimits = PdfBudget & {
-  /** Pages a document may have. */
-  maxPages: number;
   /** Images are scaled down to at most this many pixels before OCR. */
   ocrMaxPixels: number;
   /** Distinct images read by OCR in one document (largest on each page first). */

@@ -85,7 +85,7 @@ const envSchema = z
     GRADING_WORKER: optional(bool),
     GRADING_RUNS: z.coerce.number().int().min(1).max(64).default(4),
     READER_PROCESSES: optional(z.coerce.number().int().min(1).max(256)),
-    READER_MEMORY_MB: z.coerce.number().int().min(256).default(1024),
+    READER_MEMORY_MB: z.coerce.number().int().min(256).default(1536),
     CHECK_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
     READ_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
     PDF_MAX_PAGES: z.coerce.number().int().min(1).default(DEFAULT_READ_LIMITS.maxPages),

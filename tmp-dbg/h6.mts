@@ -1,0 +1,10 @@
+import { hugeImage } from '../src/grading/testing/hostile-pdfs';
+import { extractDocument } from '../src/grading/extract';
+const side = Number(process.argv[2]);
+const b = new Uint8Array(await hugeImage(side));
+let peak = 0; const iv = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+const t = Date.now();
+const e: any = await extractDocument({ kind: 'pdf', bytes: b });
+clearInterval(iv);
+console.log(side, Date.now() - t, 'ms', e.status, e.reason, 'peak', peak >> 20, 'MB');
+process.exit(0);
