@@ -55,6 +55,11 @@ export class SandboxPool {
 
   constructor(private readonly opts: SandboxPoolOptions) {}
 
+  /** Process ids of the readers running now (for monitoring, and for tests that kill one). */
+  get readerPids(): number[] {
+    return [...this.readers].flatMap((r) => (r.child.pid === undefined ? [] : [r.child.pid]));
+  }
+
   /** Runs a task in a reader; resolves with its value or the limit that stopped it. */
   run<K extends SandboxTask['type']>(
     task: Extract<SandboxTask, { type: K }>,
