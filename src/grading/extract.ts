@@ -45,7 +45,8 @@ function unreadable(
 
 /** The words for a broken budget, the same a refused upload shows. */
 export function budgetMessage(verdict: Exclude<BudgetVerdict, { ok: true }>, limits: ReadLimits) {
-  if (verdict.limit === 'pages') return fileLimitMessages.tooManyPages(verdict.pages, limits.maxPages);
+  if (verdict.limit === 'pages')
+    return fileLimitMessages.tooManyPages(verdict.pages, limits.maxPages);
   return verdict.limit === 'image-pixels'
     ? fileLimitMessages.imageTooLarge(verdict.width, verdict.height, limits.maxImagePixels)
     : fileLimitMessages.decodedTooLarge(limits.maxDecodedBytes);
@@ -75,7 +76,10 @@ type NamedImage = { key: string; image: DecodedImage };
 
 /** Identifies an image by its pixels, so one drawn on every page (under new names) is read once. */
 const imageKey = (image: DecodedImage) =>
-  `${image.width}x${image.height}:${crypto.createHash('sha1').update(image.data ?? new Uint8Array()).digest('hex')}`;
+  `${image.width}x${image.height}:${crypto
+    .createHash('sha1')
+    .update(image.data ?? new Uint8Array())
+    .digest('hex')}`;
 
 /** Decoded images painted on a page, each once, largest first. */
 async function pageImages(page: PDFPageProxy): Promise<NamedImage[]> {
@@ -92,9 +96,7 @@ async function pageImages(page: PDFPageProxy): Promise<NamedImage[]> {
       found.set(String(args[0]), imageObject(page, String(args[0])));
     }
   });
-  const images = await Promise.all(
-    [...found].map(async ([key, p]) => ({ key, image: await p })),
-  );
+  const images = await Promise.all([...found].map(async ([key, p]) => ({ key, image: await p })));
   return images
     .filter(
       (n): n is NamedImage =>

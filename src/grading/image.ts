@@ -69,7 +69,9 @@ export function toBmp(image: DecodedImage, maxPixels = Infinity): Uint8Array | n
     const y1 = Math.max(y0 + 1, Math.floor(((y + 1) * srcH) / height));
     for (let x = 0; x < width; x++) {
       out[row + x] =
-        scale === 1 ? grayAt(full, x, y) : blockGray(full, xs[x]!, Math.max(xs[x]! + 1, xs[x + 1]!), y0, y1);
+        scale === 1
+          ? grayAt(full, x, y)
+          : blockGray(full, xs[x]!, Math.max(xs[x]! + 1, xs[x + 1]!), y0, y1);
     }
   }
   return out;

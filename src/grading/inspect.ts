@@ -10,8 +10,7 @@ export type PdfProblem = 'corrupt' | 'encrypted' | 'javascript' | 'too-many-page
 
 /** The verdict on an uploaded PDF: fine (with its page count), or the problem in words. */
 export type PdfInspection =
-  | { ok: true; pages: number }
-  | { ok: false; problem: PdfProblem; message: string };
+  { ok: true; pages: number } | { ok: false; problem: PdfProblem; message: string };
 
 const refuse = (problem: PdfProblem, message: string): PdfInspection => ({
   ok: false,
@@ -52,7 +51,10 @@ export async function inspectPdf(
     const doc = await task.promise;
     if (doc.numPages < 1) return refuse('corrupt', messages.corruptPdf);
     if (doc.numPages > limits.maxPages) {
-      return refuse('too-many-pages', fileLimitMessages.tooManyPages(doc.numPages, limits.maxPages));
+      return refuse(
+        'too-many-pages',
+        fileLimitMessages.tooManyPages(doc.numPages, limits.maxPages),
+      );
     }
     if (await doc.hasJSActions()) return refuse('javascript', fileLimitMessages.javascript);
     for (let n = 1; n <= doc.numPages; n++) {
@@ -64,7 +66,8 @@ export async function inspectPdf(
     return { ok: true, pages: doc.numPages };
   } catch (err) {
     const error = err as { name?: string; message?: string } | null;
-    if (error?.name === 'PasswordException') return refuse('encrypted', fileLimitMessages.encrypted);
+    if (error?.name === 'PasswordException')
+      return refuse('encrypted', fileLimitMessages.encrypted);
     if (/exceeded maximum allowed size/.test(error?.message ?? '')) {
       return refuse('over-limit', fileLimitMessages.someImageTooLarge(limits.maxImagePixels));
     }

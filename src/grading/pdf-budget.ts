@@ -55,7 +55,10 @@ function inflatedSize(data: Buffer, limit: number): number | null {
 export function checkPdfBudget(bytes: Uint8Array, budget: PdfBudget): BudgetVerdict {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const text = buf.toString('latin1');
-  const claimed = Math.max(0, ...[...text.matchAll(/\/Count\s+(\d{1,12})\b/g)].map((m) => Number(m[1])));
+  const claimed = Math.max(
+    0,
+    ...[...text.matchAll(/\/Count\s+(\d{1,12})\b/g)].map((m) => Number(m[1])),
+  );
   if (claimed > budget.maxPages) return { ok: false, limit: 'pages', pages: claimed };
   let decoded = 0;
   for (const m of text.matchAll(STREAM_START)) {
@@ -77,7 +80,8 @@ export function checkPdfBudget(bytes: Uint8Array, budget: PdfBudget): BudgetVerd
     const size = inflatedSize(data, budget.maxDecodedBytes - decoded);
     if (size === null) continue;
     decoded += size;
-    if (decoded > budget.maxDecodedBytes) return { ok: false, limit: 'decoded-size', bytes: decoded };
+    if (decoded > budget.maxDecodedBytes)
+      return { ok: false, limit: 'decoded-size', bytes: decoded };
   }
   return { ok: true };
 }

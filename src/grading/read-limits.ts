@@ -1,8 +1,4 @@
-import {
-  MAX_PDF_DECODED_BYTES,
-  MAX_PDF_IMAGE_PIXELS,
-  MAX_PDF_PAGES,
-} from '../shared/limits';
+import { MAX_PDF_DECODED_BYTES, MAX_PDF_IMAGE_PIXELS, MAX_PDF_PAGES } from '../shared/limits';
 import type { PdfBudget } from './pdf-budget';
 
 /**

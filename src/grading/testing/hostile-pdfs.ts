@@ -20,7 +20,10 @@ export function rawPdf(objects: PdfObject[], trailerExtra = ''): Buffer {
       typeof obj === 'string'
         ? Buffer.from(`${i + 1} 0 obj\n${obj}\nendobj\n`, 'latin1')
         : Buffer.concat([
-            Buffer.from(`${i + 1} 0 obj\n<< ${obj.dict} /Length ${obj.stream.length} >>\nstream\n`, 'latin1'),
+            Buffer.from(
+              `${i + 1} 0 obj\n<< ${obj.dict} /Length ${obj.stream.length} >>\nstream\n`,
+              'latin1',
+            ),
             obj.stream,
             Buffer.from('\nendstream\nendobj\n', 'latin1'),
           ]);
@@ -113,8 +116,13 @@ export function sharedStream(pages = 100, mb = 38): Buffer {
 /** `pages` pages, each drawing one 200 × 200 noise image `draws` times. */
 export function manyImageDraws(pages = 100, draws = 8): Buffer {
   let seed = 7;
-  const noise = Buffer.alloc(200 * 200, 0).map(() => ((seed = (seed * 1103515245 + 12345) >>> 0) >> 24) & 255);
-  const ops = Array.from({ length: draws }, (_, i) => `q 100 0 0 100 ${50 + (i % 4) * 120} ${100 + Math.floor(i / 4) * 300} cm /Im1 Do Q`).join('\n');
+  const noise = Buffer.alloc(200 * 200, 0).map(
+    () => ((seed = (seed * 1103515245 + 12345) >>> 0) >> 24) & 255,
+  );
+  const ops = Array.from(
+    { length: draws },
+    (_, i) => `q 100 0 0 100 ${50 + (i % 4) * 120} ${100 + Math.floor(i / 4) * 300} cm /Im1 Do Q`,
+  ).join('\n');
   const kids = Array.from({ length: pages }, (_, i) => `${i + 5} 0 R`).join(' ');
   return rawPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',

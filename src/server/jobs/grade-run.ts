@@ -91,10 +91,16 @@ export async function gradeRun(ctx: RunContext, runId: string): Promise<void> {
       readStoredDocument(ctx, owner, fileId, ctx.reading.gradeTimeoutMs);
     const modelAnswer = await read(assignment.model_answer_file_id);
     if (modelAnswer.status !== 'ok') {
-      await runs.endRun(db, runId, ctx.workerId, { status: 'failed', at: nowIso(), error: MODEL_UNREADABLE });
+      await runs.endRun(db, runId, ctx.workerId, {
+        status: 'failed',
+        at: nowIso(),
+        error: MODEL_UNREADABLE,
+      });
       return;
     }
-    const questionPaper = assignment.question_file_id ? await read(assignment.question_file_id) : null;
+    const questionPaper = assignment.question_file_id
+      ? await read(assignment.question_file_id)
+      : null;
     const submissions = await runs.submissionsToGrade(db, assignment.id);
     const answers = await readAnswers(ctx, owner, submissions, signal, (n) => lease.progress(n));
     if (signal.aborted) throw new RunStopped('stopping');
@@ -128,11 +134,19 @@ export async function gradeRun(ctx: RunContext, runId: string): Promise<void> {
   }
   if (signal.aborted) throw new RunStopped('stopping');
   if (!outcome.ok) {
-    await runs.endRun(db, runId, ctx.workerId, { status: 'failed', at: nowIso(), error: GRADING_OVER_LIMIT });
+    await runs.endRun(db, runId, ctx.workerId, {
+      status: 'failed',
+      at: nowIso(),
+      error: GRADING_OVER_LIMIT,
+    });
     return;
   }
   if (outcome.value.status === 'model-unreadable') {
-    await runs.endRun(db, runId, ctx.workerId, { status: 'failed', at: nowIso(), error: MODEL_UNREADABLE });
+    await runs.endRun(db, runId, ctx.workerId, {
+      status: 'failed',
+      at: nowIso(),
+      error: MODEL_UNREADABLE,
+    });
     return;
   }
   for (const result of outcome.value.results) {

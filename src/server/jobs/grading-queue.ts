@@ -125,7 +125,9 @@ export class GradingQueue {
       run.id,
     )
       .catch((err: unknown) => this.afterFailure(run.id, err))
-      .catch((err: unknown) => this.opts.log.error({ err, runId: run.id }, 'grading run cleanup failed'))
+      .catch((err: unknown) =>
+        this.opts.log.error({ err, runId: run.id }, 'grading run cleanup failed'),
+      )
       .finally(() => {
         this.active.delete(run.id);
         this.wake?.();

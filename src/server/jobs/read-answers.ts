@@ -75,11 +75,14 @@ export async function readAnswers(
     while (next < todo.length && !signal.aborted) {
       const s = todo[next++]!;
       const doc = await readStoredDocument(ctx, owner, s.file_id, ctx.reading.gradeTimeoutMs);
-      if (doc !== MISSING) await runs.keepReading(ctx.db.kysely, s.id, JSON.stringify({ v: READER_VERSION, doc }));
+      if (doc !== MISSING)
+        await runs.keepReading(ctx.db.kysely, s.id, JSON.stringify({ v: READER_VERSION, doc }));
       docs.set(s.id, doc);
       onRead(++read);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, ctx.reading.processes * 2) }, lane));
-  return submissions.filter((s) => docs.has(s.id)).map((s) => ({ id: s.id, document: docs.get(s.id)! }));
+  return submissions
+    .filter((s) => docs.has(s.id))
+    .map((s) => ({ id: s.id, document: docs.get(s.id)! }));
 }

@@ -14,7 +14,8 @@ export class FairQueue<T> {
 
   get size(): number {
     let n = 0;
-    for (const lane of Object.values(this.lanes)) for (const items of lane.values()) n += items.length;
+    for (const lane of Object.values(this.lanes))
+      for (const items of lane.values()) n += items.length;
     return n;
   }
 

@@ -186,7 +186,9 @@ export class SandboxPool {
     const job = reader.job;
     if (job) {
       this.finish(reader);
-      const oom = /heap out of memory|Reached heap limit|allocation failed/i.test(reader.stderrTail);
+      const oom = /heap out of memory|Reached heap limit|allocation failed/i.test(
+        reader.stderrTail,
+      );
       job.resolve({ ok: false, limit: reader.killedFor ?? (oom ? 'memory' : 'crash') });
     }
     this.dispatch();

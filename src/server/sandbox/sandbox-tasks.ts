@@ -7,7 +7,11 @@ import {
   type PdfInspection,
   type ReadLimits,
 } from '../../grading';
-import { gradePreparedBatch, type GradeBatchInput, type GradeBatchOutput } from '../jobs/grade-batch';
+import {
+  gradePreparedBatch,
+  type GradeBatchInput,
+  type GradeBatchOutput,
+} from '../jobs/grade-batch';
 
 /** The work a reader process does; everything in it is plain data that crosses processes. */
 export type SandboxTask =

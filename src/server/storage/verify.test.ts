@@ -38,7 +38,9 @@ describe('upload checks', () => {
   });
 
   it('parses PDFs in reader processes, many at once', async () => {
-    const good = await Promise.all(Array.from({ length: 8 }, async () => verify(await makePdf(), 'pdf')));
+    const good = await Promise.all(
+      Array.from({ length: 8 }, async () => verify(await makePdf(), 'pdf')),
+    );
     expect(good).toEqual(Array(8).fill('application/pdf'));
     await expect(verify(Buffer.from('%PDF-1.7\nnot a pdf'), 'pdf')).rejects.toMatchObject({
       code: 'corrupt_pdf',
@@ -54,7 +56,8 @@ describe('upload checks', () => {
   it('says a file named .pdf is not a PDF', async () => {
     await expect(verify(pngBytes(), 'pdf', 'answer.pdf')).rejects.toMatchObject({
       status: 415,
-      message: 'This file is named .pdf but is not a PDF. Export or save your document as a PDF and upload that.',
+      message:
+        'This file is named .pdf but is not a PDF. Export or save your document as a PDF and upload that.',
     });
   });
 

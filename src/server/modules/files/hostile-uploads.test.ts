@@ -7,7 +7,11 @@ import { filesUnder, makePdf } from '../../test/uploads';
 /** What the uploader of each crafted file is told: status, code and the start of the message. */
 const REFUSALS: Record<string, [number, string, RegExp]> = {
   'xref-bomb': [400, 'pdf_over_limit', /^This PDF unpacks to more than 64 MB of data/],
-  'huge-image-12000': [400, 'pdf_over_limit', /an image of 12,000 × 12,000 pixels; the limit is 25 megapixels/],
+  'huge-image-12000': [
+    400,
+    'pdf_over_limit',
+    /an image of 12,000 × 12,000 pixels; the limit is 25 megapixels/,
+  ],
   'shared-38mb-stream': [400, 'pdf_too_many_pages', /has 100 pages; the limit is 50/],
   'shared-38mb-stream-50-pages': [400, 'pdf_over_limit', /took longer than 3 seconds to read/],
   'many-image-draws': [400, 'pdf_too_many_pages', /has 100 pages; the limit is 50/],

@@ -100,9 +100,7 @@ export async function readUploadForm(
         part.file.resume();
         throw new AppError(400, 'unexpected_file', messages.unexpectedFile);
       }
-      const spooled = await spoolToTemp(part.file, uploads.tmpDir).catch(
-        forField(part.fieldname),
-      );
+      const spooled = await spoolToTemp(part.file, uploads.tmpDir).catch(forField(part.fieldname));
       pending.push(spooled);
       // The multipart limit cuts the stream short and only records the error; refuse here.
       if (part.file.truncated)
