@@ -91,7 +91,7 @@ describe('grading a class with every crafted file beside honest answers', () => 
       read: 16,
       done: expect.any(Number),
     });
-    expect(runA.done + runA.failed).toBe(16);
+    expect(runA!.done + runA!.failed).toBe(16);
     expect(runB).toMatchObject({ status: 'finished', total: 2, done: 2, failed: 0 });
     // The small class was not kept waiting behind the crafted files.
     expect(ended.b!).toBeLessThan(ended.a!);

@@ -33,7 +33,7 @@ type Reader = {
   child: ChildProcess;
   job: Job | null;
   /** Set when we killed the reader on purpose, to say why its job failed. */
-  killedFor: SandboxLimit | null;
+  killedFor: SandboxLimit | 'cancelled' | null;
   stderrTail: string;
   timers: NodeJS.Timeout[];
 };
@@ -79,10 +79,16 @@ export class SandboxPool {
     });
   }
 
-  /** Takes back an owner's waiting tasks (they reject with SandboxCancelled); running ones finish. */
+  /**
+   * Takes back an owner's tasks: waiting ones, and running ones whose readers are killed (a
+   * cancelled run frees its readers at once). They reject with SandboxCancelled.
+   */
   cancel(owner: string): void {
     for (const job of this.queue.removeOwner(owner)) {
       job.reject(new SandboxCancelled('cancelled'));
+    }
+    for (const reader of this.readers) {
+      if (reader.job?.owner === owner) this.kill(reader, 'cancelled');
     }
   }
 
@@ -163,7 +169,7 @@ export class SandboxPool {
     if (rss !== null && rss > this.opts.memoryMb * 1024 * 1024) this.kill(reader, 'memory');
   }
 
-  private kill(reader: Reader, why: SandboxLimit): void {
+  private kill(reader: Reader, why: SandboxLimit | 'cancelled'): void {
     if (!reader.job || reader.killedFor) return;
     reader.killedFor = why;
     reader.child.kill('SIGKILL');
@@ -189,7 +195,8 @@ export class SandboxPool {
       const oom = /heap out of memory|Reached heap limit|allocation failed/i.test(
         reader.stderrTail,
       );
-      job.resolve({ ok: false, limit: reader.killedFor ?? (oom ? 'memory' : 'crash') });
+      if (reader.killedFor === 'cancelled') job.reject(new SandboxCancelled('cancelled'));
+      else job.resolve({ ok: false, limit: reader.killedFor ?? (oom ? 'memory' : 'crash') });
     }
     this.dispatch();
   }
