@@ -14,6 +14,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { authRoutes, createAuth, resolveAuthSecret, type Auth } from './plugins/auth';
+import { crossSite } from './plugins/cross-site';
 import { security } from './plugins/security';
 import { spa } from './plugins/spa';
 import { createFileStore, storage } from './plugins/storage';
@@ -82,6 +83,7 @@ export async function buildApp(
 
   registerErrorHandler(app);
   await app.register(security, { config });
+  await app.register(crossSite, { config });
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 3, fields: 20, fieldSize: 100_000 },

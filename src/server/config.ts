@@ -191,6 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     trustedOrigins: [
       publicUrl,
+      // The default install answers on this machine by either name.
+      ...(e.PUBLIC_URL ? [] : [`http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`]),
       ...(e.TRUSTED_ORIGINS ?? '')
         .split(',')
         .map((s) => s.trim())

@@ -3,6 +3,9 @@
 /** Largest accepted upload (question paper, model answer, diagram, answer): 500 kB. */
 export const MAX_FILE_BYTES = 512_000;
 
+/** Longest accepted name of a person (sign-up, profile, contact form). */
+export const MAX_NAME_LENGTH = 100;
+
 /** Shortest accepted password. */
 export const MIN_PASSWORD_LENGTH = 6;
 
