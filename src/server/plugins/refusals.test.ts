@@ -139,13 +139,14 @@ describe.each(dialects)('clear refusals (%s)', (dialect) => {
       });
 
     it('are refused when the browser says cross-site, or the Origin or Referer is foreign', async () => {
-      for (const headers of [
+      const cases: Record<string, string>[] = [
         { 'sec-fetch-site': 'cross-site' },
         { origin: 'https://evil.example' },
         { origin: 'null' },
         { referer: 'https://evil.example/page' },
         { 'sec-fetch-site': 'cross-site', origin: TEST_ORIGIN },
-      ]) {
+      ];
+      for (const headers of cases) {
         const res = await join(headers);
         expect({ headers, status: res.statusCode }).toEqual({ headers, status: 403 });
         expect(res.json().error.message).toBe(messages.crossSiteRefused);
@@ -165,11 +166,12 @@ describe.each(dialects)('clear refusals (%s)', (dialect) => {
     });
 
     it('pass from our own pages and from clients that are not browsers', async () => {
-      for (const headers of [
+      const cases: Record<string, string>[] = [
         { origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' },
         { referer: `${TEST_ORIGIN}/dashboard` },
         {},
-      ]) {
+      ];
+      for (const headers of cases) {
         expect((await join(headers)).statusCode).toBe(200);
       }
     });
