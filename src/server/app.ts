@@ -13,6 +13,9 @@ import { avatarRoutes } from './modules/avatars/avatars.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { noticeRoutes } from './modules/notices/notices.routes';
+import { regradeRoutes } from './modules/regrades/regrades.routes';
+import { reviewRoutes } from './modules/review/review.routes';
 import { authRoutes, createAuth, resolveAuthSecret, type Auth } from './plugins/auth';
 import { crossSite } from './plugins/cross-site';
 import { security } from './plugins/security';
@@ -96,7 +99,16 @@ export async function buildApp(
   const stopGrading = (assignmentId: string) => grading.cancel(assignmentId);
   const checker = { pool, reading };
   await app.register(assignmentRoutes, { db, store, config, checker, stopGrading });
-  await app.register(evaluationRoutes, { db, notify: () => grading.notify(), stopGrading });
+  await app.register(evaluationRoutes, {
+    db,
+    store,
+    checker,
+    notify: () => grading.notify(),
+    stopGrading,
+  });
+  await app.register(reviewRoutes, { db, store, checker });
+  await app.register(regradeRoutes, { db, store, checker });
+  await app.register(noticeRoutes, { db, store, checker });
   await app.register(contactRoutes, { db, config });
   await app.register(spa, { dir: config.staticDir });
   if (config.gradingWorker) app.addHook('onReady', async () => grading.start());

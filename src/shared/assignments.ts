@@ -211,6 +211,12 @@ export const submissionRow = z.object({
   aiMarks: z.number().nullable(),
   /** 'graded', 'unreadable' (the engine could not read the PDF), or null before any evaluation. */
   aiStatus: z.enum(['graded', 'unreadable']).nullable(),
+  /** The marks the student sees (null: not published yet). */
+  publishedMarks: z.number().nullable().default(null),
+  /** Whether the student's marks have been published. */
+  published: z.boolean().default(false),
+  /** Owner only: the marks as they stand differ from the published ones (a re-run, an edit). */
+  changedSincePublished: z.boolean().default(false),
 });
 export type SubmissionRow = z.infer<typeof submissionRow>;
 

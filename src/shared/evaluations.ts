@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publishedMarks } from './review';
 
 /**
  * The grading-runs API contract ("Evaluate Now"): a run's progress, the engine's explanation of a
@@ -59,6 +60,29 @@ export const questionBreakdown = z.object({
 });
 export type QuestionBreakdown = z.infer<typeof questionBreakdown>;
 
+/** One question of an answer as it stands for the teacher. */
+export const questionState = z.object({
+  number: z.string(),
+  total: z.number(),
+  marks: z.number().nullable(),
+  source: z.enum(['ai', 'teacher']).nullable(),
+  aiMarks: z.number().nullable(),
+  items: z.array(z.string()).nullable(),
+  comment: z.string().nullable(),
+  matched: z.array(z.string()),
+  missing: z.array(z.string()),
+});
+export type QuestionState = z.infer<typeof questionState>;
+
+/** The owner's review of a submission: marks per question, comment, and what students see. */
+export const submissionReview = z.object({
+  questions: z.array(questionState),
+  comment: z.string().nullable(),
+  /** True when what students see differs from the marks as they stand (a re-run, an edit). */
+  changedSincePublished: z.boolean(),
+});
+export type SubmissionReview = z.infer<typeof submissionReview>;
+
 /** What the engine said about one submission. */
 export const aiResult = z.discriminatedUnion('status', [
   z.object({
@@ -92,6 +116,10 @@ export const submissionDetail = z.object({
   totalMarks: z.number(),
   marksVisible: z.boolean(),
   ai: aiResult.nullable(),
+  /** What the student sees, as of the last publication (null: not published). */
+  published: publishedMarks.nullable().default(null),
+  /** The owner's view of the marks as they stand, per question (null for students). */
+  review: submissionReview.nullable().default(null),
 });
 export type SubmissionDetail = z.infer<typeof submissionDetail>;
 

@@ -13,6 +13,10 @@ export interface Database {
   evaluation_run: EvaluationRunTable;
   mark_change: MarkChangeTable;
   contact_message: ContactMessageTable;
+  rubric_item: RubricItemTable;
+  question_mark: QuestionMarkTable;
+  regrade_request: RegradeRequestTable;
+  notice: NoticeTable;
 }
 
 /** better-auth's tables store Date on PostgreSQL and ISO text on SQLite. */
@@ -90,6 +94,12 @@ export interface AssignmentTable {
   diagram_keywords: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** 1: marks are published to students as soon as the deadline has passed. */
+  auto_publish: Generated<number>;
+  /** Until when students may ask for a regrade (null: no end). */
+  regrade_deadline: string | null;
+  /** JSON of the questions the engine found (`StoredQuestions`), made once from the papers. */
+  questions: string | null;
 }
 
 export interface EnrollmentTable {
@@ -116,6 +126,61 @@ export interface SubmissionTable {
   evaluation_run_id: string | null;
   /** JSON of the answer's reading (`StoredReading`): its text, or why it could not be read. */
   reading: string | null;
+  /** When the marks were first published to the student. */
+  published_at: string | null;
+  /** JSON of what the student sees (`PublishedMarks`), as of the last publication. */
+  published: string | null;
+  /** The teacher's overall comment. */
+  comment: string | null;
+}
+
+export interface RubricItemTable {
+  id: string;
+  assignment_id: string;
+  question: string;
+  position: number;
+  text: string;
+  points: number;
+  /** JSON array of other ways of saying it that count too. */
+  alternatives: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuestionMarkTable {
+  submission_id: string;
+  question: string;
+  /** The teacher's marks for the question (null: the AI's stand). */
+  marks: number | null;
+  /** JSON array of the rubric item ids the teacher ticked, or null when marks were typed. */
+  items: string | null;
+  comment: string | null;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+export interface RegradeRequestTable {
+  id: string;
+  submission_id: string;
+  question: string;
+  reason: string;
+  status: 'open' | 'answered';
+  response: string | null;
+  from_marks: number | null;
+  to_marks: number | null;
+  created_at: string;
+  answered_at: string | null;
+  answered_by: string | null;
+}
+
+export interface NoticeTable {
+  id: string;
+  user_id: string;
+  assignment_id: string;
+  kind: 'published' | 'changed' | 'regrade-answered';
+  text: string;
+  created_at: string;
+  read_at: string | null;
 }
 
 export interface EvaluationRunTable {
@@ -144,6 +209,10 @@ export interface MarkChangeTable {
   to_marks: number | null;
   source: 'ai' | 'teacher';
   created_at: string;
+  /** The question whose marks changed, or null for the total. */
+  question: string | null;
+  /** Why: a rubric change, a regrade answer, a rejected proposal. */
+  note: string | null;
 }
 
 export interface ContactMessageTable {

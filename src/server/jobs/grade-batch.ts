@@ -1,8 +1,11 @@
 import {
+  extractDocument,
   gradeAnswers,
   prepareAssignment,
   type AnswerResult,
   type ExtractedDocument,
+  type OcrEngine,
+  type ReadLimits,
 } from '../../grading';
 
 /** A class's readings and the assignment, as plain data for a reader process. */
@@ -35,4 +38,45 @@ export function gradePreparedBatch(input: GradeBatchInput): GradeBatchOutput {
   });
   const results = gradeAnswers(prepared, input.answers, { teacherMarks: input.teacherMarks });
   return { status: 'graded', results };
+}
+
+/** The papers of an assignment, to find its questions before any answer is graded. */
+export interface PreparePapersInput {
+  modelAnswer: Uint8Array;
+  questionPaper: Uint8Array | null;
+  totalMarks: number;
+  diagramKeywords: string[];
+  limits: ReadLimits;
+}
+
+/** The questions found, or null when the model answer cannot be read. */
+export type PreparedPapers = Array<{
+  number: string;
+  total: number;
+  questionText: string;
+  keyPoints: string[];
+}> | null;
+
+/** Reads the model answer and question paper and returns the questions with marks and key points. */
+export async function preparePapers(
+  input: PreparePapersInput,
+  ocr: OcrEngine,
+): Promise<PreparedPapers> {
+  const read = (bytes: Uint8Array) =>
+    extractDocument({ kind: 'pdf', bytes }, { ocr, limits: input.limits });
+  const modelAnswer = await read(input.modelAnswer);
+  if (modelAnswer.status !== 'ok' || input.totalMarks <= 0) return null;
+  const paper = input.questionPaper ? await read(input.questionPaper) : null;
+  const prepared = prepareAssignment({
+    modelAnswer,
+    questionPaper: paper?.status === 'ok' ? paper : undefined,
+    totalMarks: input.totalMarks,
+    diagramKeywords: input.diagramKeywords,
+  });
+  return prepared.questions.map((q) => ({
+    number: q.number,
+    total: q.total,
+    questionText: q.questionText,
+    keyPoints: q.keyPoints.map((k) => k.phrase),
+  }));
 }

@@ -9,20 +9,25 @@ import {
 } from '../../grading';
 import {
   gradePreparedBatch,
+  preparePapers,
   type GradeBatchInput,
   type GradeBatchOutput,
+  type PreparedPapers,
+  type PreparePapersInput,
 } from '../jobs/grade-batch';
 
 /** The work a reader process does; everything in it is plain data that crosses processes. */
 export type SandboxTask =
   | { type: 'inspect-pdf'; bytes: Uint8Array; limits: ReadLimits }
   | { type: 'extract'; bytes: Uint8Array; limits: ReadLimits }
-  | { type: 'grade'; input: GradeBatchInput };
+  | { type: 'grade'; input: GradeBatchInput }
+  | { type: 'prepare'; input: PreparePapersInput };
 
 type Results = {
   'inspect-pdf': PdfInspection;
   extract: ExtractedDocument;
   grade: GradeBatchOutput;
+  prepare: PreparedPapers;
 };
 
 /** What a task of type K answers. */
@@ -40,5 +45,8 @@ export async function runSandboxTask(task: SandboxTask): Promise<Results[Sandbox
       return extractDocument({ kind: 'pdf', bytes: task.bytes }, { ocr, limits: task.limits });
     case 'grade':
       return gradePreparedBatch(task.input);
+    case 'prepare':
+      ocr ??= createOcrEngine();
+      return preparePapers(task.input, ocr);
   }
 }

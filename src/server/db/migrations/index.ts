@@ -3,6 +3,7 @@ import * as createAccounts from './2026_11_22_0900_create_accounts';
 import * as createClassroom from './2026_11_22_0910_create_classroom';
 import * as evaluationQueue from './2026_11_22_1200_evaluation_queue';
 import * as answerReading from './2026_11_23_2000_answer_reading';
+import * as teacherReview from './2026_11_23_2100_teacher_review';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0910_create_classroom': createClassroom,
   '2026_11_22_1200_evaluation_queue': evaluationQueue,
   '2026_11_23_2000_answer_reading': answerReading,
+  '2026_11_23_2100_teacher_review': teacherReview,
 };

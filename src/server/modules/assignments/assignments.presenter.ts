@@ -80,14 +80,35 @@ export function toSubmissionRow(
   opts: { forStudent?: boolean; hideMarks?: boolean } = {},
 ): SubmissionRow {
   const hide = opts.hideMarks === true;
+  const shown = s.published ? (JSON.parse(s.published) as { marks: number | null }) : null;
+  const current = s.marks === null ? null : Number(s.marks);
+  if (opts.forStudent) {
+    // A student sees only what was published: the marks and nothing of the AI's proposal.
+    return submissionRow.parse({
+      id: s.id,
+      studentName: s.student_name,
+      submittedAt: s.submitted_at,
+      marks: hide || !shown ? null : shown.marks,
+      marksSource: null,
+      needsReview: false,
+      aiMarks: null,
+      aiStatus: null,
+      publishedMarks: hide || !shown ? null : shown.marks,
+      published: !hide && shown !== null,
+      changedSincePublished: false,
+    });
+  }
   return submissionRow.parse({
     id: s.id,
     studentName: s.student_name,
     submittedAt: s.submitted_at,
-    marks: hide || s.marks === null ? null : Number(s.marks),
+    marks: hide ? null : current,
     marksSource: hide ? null : s.marks_source,
-    needsReview: opts.forStudent ? false : Number(s.needs_review) === 1,
+    needsReview: Number(s.needs_review) === 1,
     aiMarks: hide || s.ai_marks === null ? null : Number(s.ai_marks),
     aiStatus: hide ? null : s.ai_status,
+    publishedMarks: shown ? shown.marks : null,
+    published: shown !== null,
+    changedSincePublished: shown !== null && shown.marks !== current,
   });
 }

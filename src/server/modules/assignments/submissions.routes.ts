@@ -5,6 +5,7 @@ import { badRequest } from '../../errors';
 import { sendStoredFile } from '../files/files.service';
 import { readUploadForm } from '../files/upload-form';
 import { authorise, uploadRateLimit, type AssignmentRoutesOptions } from './access';
+import { publishDue } from '../review/publishing.service';
 import { assertCan } from './assignments.policy';
 import * as service from './submissions.service';
 
@@ -44,6 +45,7 @@ export async function submissionRoutes(app: FastifyInstance, opts: AssignmentRou
 
   app.get<{ Params: { code: string } }>('/api/assignments/:code/submissions', async (request) => {
     const { user, assignment } = await authorise(db, request, 'list-submissions');
+    await publishDue(opts, assignment);
     return submissionsResponse.parse(await service.submissionsFor(db, user, assignment));
   });
 

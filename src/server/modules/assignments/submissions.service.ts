@@ -75,7 +75,7 @@ export async function submitAnswer(
 
 /**
  * The grades table: the owner gets every submission and the joined students who have not
- * submitted; a student gets only their own row, with marks only after the deadline.
+ * submitted; a student gets only their own row, with marks only once the teacher published them.
  */
 export async function submissionsFor(
   db: Kysely<Database>,
@@ -95,13 +95,12 @@ export async function submissionsFor(
       notSubmitted: missing.map((studentName) => ({ studentName })),
     };
   }
-  const marksVisible = isPast(assignment.deadline, now);
   const own = await repo.findOwnSubmission(db, assignment.id, user.id);
   return {
     viewer: 'student',
     assignment: toSummary(assignment, now),
-    submissions: own ? [toSubmissionRow(own, { forStudent: true, hideMarks: !marksVisible })] : [],
-    marksVisible,
+    submissions: own ? [toSubmissionRow(own, { forStudent: true })] : [],
+    marksVisible: own?.published != null,
   };
 }
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { latestEvaluationResponse, submissionDetail } from '../../../shared/evaluations';
-import type { Db } from '../../db/database';
 import { authorise } from '../assignments/access';
 import { assertCan } from '../assignments/assignments.policy';
 import { findSubmissionIn } from '../assignments/submissions.service';
 import { contentDisposition } from '../files/content-disposition';
+import { publishDue } from '../review/publishing.service';
+import type { ReviewDeps } from '../review/questions.service';
 import * as service from './evaluations.service';
 import { gradesCsv } from './grades-csv';
 
@@ -13,7 +14,7 @@ type CodeParams = { Params: { code: string } };
 /** Grading runs ("Evaluate Now"), a submission's explained marks, and the CSV export. */
 export async function evaluationRoutes(
   app: FastifyInstance,
-  opts: { db: Db; notify: () => void; stopGrading: (assignmentId: string) => void },
+  opts: ReviewDeps & { notify: () => void; stopGrading: (assignmentId: string) => void },
 ) {
   const db = opts.db.kysely;
 
@@ -45,7 +46,11 @@ export async function evaluationRoutes(
         submissionStudentId: submission.student_id,
       });
       const viewer = assignment.teacher_id === user.id ? 'owner' : 'student';
-      return submissionDetail.parse(service.toSubmissionDetail(submission, assignment, viewer));
+      await publishDue(opts, assignment);
+      const fresh = await findSubmissionIn(db, assignment, request.params.id);
+      return submissionDetail.parse(
+        await service.submissionDetailFor(opts, fresh, assignment, viewer),
+      );
     },
   );
 

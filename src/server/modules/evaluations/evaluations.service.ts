@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { EvaluationRun, SubmissionDetail } from '../../../shared/evaluations';
-import { aiResult } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
 import { nowIso } from '../../db/database';
 import { isUniqueViolation } from '../../db/constraint-errors';
@@ -10,6 +9,10 @@ import { conflict } from '../../errors';
 import type { AssignmentRow } from '../assignments/assignments.repository';
 import type { SubmissionWithName } from '../assignments/submissions.repository';
 import * as repo from './evaluations.repository';
+import { marksState, parseAi, samePublication } from '../review/marks-state';
+import { parsePublished, publicationOf, questionsOrNone } from '../review/publishing.service';
+import type { ReviewDeps } from '../review/questions.service';
+import * as reviewRepo from '../review/review.repository';
 import type { GradeLine } from './grades-csv';
 
 /** Presents a run row as the API's run. */
@@ -95,33 +98,56 @@ export async function latestRun(db: Kysely<Database>, assignment: AssignmentRow)
 }
 
 /**
- * One submission with the engine's explanation. The student who made it sees marks and
- * explanation only after the deadline, and never the reasons it was flagged for review.
+ * One submission with the engine's explanation. The owner sees everything: the marks as they
+ * stand per question, the AI's proposal and why it needs review, and what the student sees. The
+ * student who made it sees only what was published (nothing before), never the review reasons.
  */
-export function toSubmissionDetail(
+export async function submissionDetailFor(
+  deps: ReviewDeps,
   s: SubmissionWithName,
   assignment: AssignmentRow,
   viewer: 'owner' | 'student',
-  now = new Date(),
-): SubmissionDetail {
-  const visible = viewer === 'owner' || Date.parse(assignment.deadline) < now.getTime();
-  const parsed = s.ai_result ? aiResult.safeParse(JSON.parse(s.ai_result)) : null;
-  let ai = parsed?.success ? parsed.data : null;
-  if (ai && viewer === 'student') {
-    ai = ai.status === 'graded' ? { ...ai, needsReview: false, reviewReasons: [] } : ai;
-  }
-  return {
+): Promise<SubmissionDetail> {
+  const shown = parsePublished(s.published);
+  const base = {
     id: s.id,
     studentName: s.student_name,
     submittedAt: s.submitted_at,
-    marks: visible && s.marks !== null ? Number(s.marks) : null,
-    marksSource: visible ? s.marks_source : null,
-    aiMarks: visible && s.ai_marks !== null ? Number(s.ai_marks) : null,
-    needsReview: viewer === 'owner' && Number(s.needs_review) === 1,
-    gradedAt: visible ? s.graded_at : null,
     totalMarks: assignment.total_marks,
-    marksVisible: visible,
-    ai: visible ? ai : null,
+    published: shown,
+  };
+  if (viewer === 'student') {
+    return {
+      ...base,
+      marks: shown ? shown.marks : null,
+      marksSource: null,
+      aiMarks: null,
+      needsReview: false,
+      gradedAt: null,
+      marksVisible: shown !== null,
+      ai: null,
+      review: null,
+    };
+  }
+  const db = deps.db.kysely;
+  const questions = await questionsOrNone(deps, assignment);
+  const ai = parseAi(s.ai_result);
+  const state = marksState(questions, ai, await reviewRepo.questionMarks(db, s.id));
+  const now = await publicationOf(db, questions, assignment, s);
+  return {
+    ...base,
+    marks: s.marks !== null ? Number(s.marks) : null,
+    marksSource: s.marks_source,
+    aiMarks: s.ai_marks !== null ? Number(s.ai_marks) : null,
+    needsReview: Number(s.needs_review) === 1,
+    gradedAt: s.graded_at,
+    marksVisible: true,
+    ai,
+    review: {
+      questions: state.questions,
+      comment: s.comment,
+      changedSincePublished: shown !== null && !samePublication(shown, now),
+    },
   };
 }
 

@@ -1,0 +1,161 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { messages } from '../../../shared/messages';
+import type { RegradeAnswerBody, RegradeRequest, RegradeRequestBody } from '../../../shared/review';
+import { nowIso } from '../../db/database';
+import { isUniqueViolation } from '../../db/constraint-errors';
+import type { Database } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../errors';
+import type { CurrentUser } from '../../plugins/auth';
+import type { AssignmentRow } from '../assignments/assignments.repository';
+import type { SubmissionWithName } from '../assignments/submissions.repository';
+import { marksState, parseAi } from '../review/marks-state';
+import { setQuestionMark } from '../review/marking.service';
+import { parsePublished, publish, questionsOrNone } from '../review/publishing.service';
+import type { ReviewDeps } from '../review/questions.service';
+import * as reviewRepo from '../review/review.repository';
+
+const select = (db: Kysely<Database>) =>
+  db
+    .selectFrom('regrade_request')
+    .innerJoin('submission', 'submission.id', 'regrade_request.submission_id')
+    .innerJoin('user', 'user.id', 'submission.student_id')
+    .selectAll('regrade_request')
+    .select(['user.name as student_name', 'submission.student_id', 'submission.assignment_id']);
+
+type Row = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+
+const toRequest = (r: Row): RegradeRequest => ({
+  id: r.id,
+  submissionId: r.submission_id,
+  studentName: r.student_name,
+  question: r.question,
+  reason: r.reason,
+  status: r.status,
+  response: r.response,
+  fromMarks: r.from_marks === null ? null : Number(r.from_marks),
+  toMarks: r.to_marks === null ? null : Number(r.to_marks),
+  createdAt: r.created_at,
+  answeredAt: r.answered_at,
+});
+
+/**
+ * A student asks for a regrade of one question of their own answer, with a reason: only once
+ * the marks are published, before the teacher's regrade deadline, once per question.
+ */
+export async function askForRegrade(
+  db: Kysely<Database>,
+  assignment: AssignmentRow,
+  submission: SubmissionWithName,
+  body: RegradeRequestBody,
+): Promise<RegradeRequest> {
+  const shown = parsePublished(submission.published);
+  if (!shown) throw new AppError(403, 'not_published', messages.regradeNotPublished);
+  if (assignment.regrade_deadline && Date.parse(assignment.regrade_deadline) < Date.now()) {
+    throw new AppError(403, 'regrades_closed', messages.regradeClosed);
+  }
+  const question = shown.questions.find((q) => q.number === body.question);
+  if (!question) throw new AppError(404, 'unknown_question', messages.unknownQuestion);
+  const id = crypto.randomUUID();
+  try {
+    await db
+      .insertInto('regrade_request')
+      .values({
+        id,
+        submission_id: submission.id,
+        question: body.question,
+        reason: body.reason,
+        status: 'open',
+        response: null,
+        from_marks: question.marks,
+        to_marks: null,
+        created_at: nowIso(),
+        answered_at: null,
+        answered_by: null,
+      })
+      .execute();
+  } catch (err) {
+    if (isUniqueViolation(err))
+      throw conflict('regrade_already_asked', messages.regradeAlreadyAsked);
+    throw err;
+  }
+  return toRequest(await select(db).where('regrade_request.id', '=', id).executeTakeFirstOrThrow());
+}
+
+/** The assignment's requests (the owner's view), or one student's own (the student's view). */
+export async function regradeRequests(
+  db: Kysely<Database>,
+  assignment: AssignmentRow,
+  viewer: { studentId?: string },
+) {
+  let q = select(db).where('submission.assignment_id', '=', assignment.id);
+  if (viewer.studentId) q = q.where('submission.student_id', '=', viewer.studentId);
+  const rows = await q
+    .orderBy('regrade_request.status', 'desc')
+    .orderBy('regrade_request.created_at')
+    .execute();
+  return rows.map(toRequest);
+}
+
+/**
+ * The teacher answers a request, with or without new marks for the question. A change is made
+ * like any other mark (audited) and published to the student at once; the student gets a
+ * notice with the answer.
+ */
+export async function answerRegrade(
+  deps: ReviewDeps,
+  teacher: CurrentUser,
+  assignment: AssignmentRow,
+  requestId: string,
+  body: RegradeAnswerBody,
+): Promise<RegradeRequest> {
+  const db = deps.db.kysely;
+  const found = await select(db)
+    .where('regrade_request.id', '=', requestId)
+    .where('submission.assignment_id', '=', assignment.id)
+    .executeTakeFirst();
+  if (!found) throw notFound('This assignment has no such regrade request.');
+  if (found.status === 'answered')
+    throw conflict('regrade_answered', messages.regradeAlreadyAnswered);
+  if (typeof body.marks === 'number') {
+    await setQuestionMark(deps, teacher, assignment, found.submission_id, found.question, {
+      marks: body.marks,
+    });
+  }
+  const s = await db
+    .selectFrom('submission')
+    .selectAll()
+    .where('id', '=', found.submission_id)
+    .executeTakeFirstOrThrow();
+  const questions = await questionsOrNone(deps, assignment);
+  const now = marksState(questions, parseAi(s.ai_result), await reviewRepo.questionMarks(db, s.id));
+  const toMarks = now.questions.find((q) => q.number === found.question)?.marks ?? null;
+  const at = nowIso();
+  await db
+    .updateTable('regrade_request')
+    .set({
+      status: 'answered',
+      response: body.response,
+      to_marks: toMarks,
+      answered_at: at,
+      answered_by: teacher.id,
+    })
+    .where('id', '=', requestId)
+    .where('status', '=', 'open')
+    .execute();
+  if (typeof body.marks === 'number') await publish(deps, assignment, { submissionIds: [s.id] });
+  await reviewRepo.insertNotices(db, [
+    {
+      id: crypto.randomUUID(),
+      user_id: found.student_id,
+      assignment_id: assignment.id,
+      kind: 'regrade-answered',
+      text: `Your teacher answered your regrade request for question ${found.question} of "${assignment.title}".`,
+      created_at: at,
+      read_at: null,
+    },
+  ]);
+  return toRequest(
+    await select(db).where('regrade_request.id', '=', requestId).executeTakeFirstOrThrow(),
+  );
+}

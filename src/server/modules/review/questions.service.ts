@@ -1,0 +1,81 @@
+import { messages } from '../../../shared/messages';
+import type { Db } from '../../db/database';
+import { AppError, conflict } from '../../errors';
+import type { SandboxPool } from '../../sandbox/sandbox-pool';
+import type { FileStore } from '../../storage/file-store';
+import type { UploadChecker } from '../../storage/verify';
+import type { AssignmentRow } from '../assignments/assignments.repository';
+import { readFileBytes } from '../files/files.service';
+import type { StoredQuestion } from './marks-state';
+
+/** What the review services need: the database, the store, and the readers for the papers. */
+export interface ReviewDeps {
+  db: Db;
+  store: FileStore;
+  checker: UploadChecker;
+}
+
+type Stored = { total: number; questions: StoredQuestion[] };
+
+const modelUnreadable = () =>
+  conflict(
+    'model_unreadable',
+    'The model answer could not be read, so its questions are unknown. Upload a PDF with selectable text or a clear scan.',
+  );
+
+/**
+ * The assignment's questions with their marks and key points, read once from the model answer
+ * and question paper (in a reader process) and kept on the assignment; read again only when
+ * the total marks change.
+ */
+export async function questionsOf(deps: ReviewDeps, assignment: AssignmentRow) {
+  if (assignment.questions) {
+    const kept = JSON.parse(assignment.questions) as Stored;
+    if (kept.total === assignment.total_marks) return kept.questions;
+  }
+  const db = deps.db.kysely;
+  const modelAnswer = assignment.model_answer_file_id
+    ? await readFileBytes(db, deps.store, assignment.model_answer_file_id)
+    : null;
+  if (!modelAnswer) throw modelUnreadable();
+  const questionPaper = assignment.question_file_id
+    ? await readFileBytes(db, deps.store, assignment.question_file_id)
+    : null;
+  const { pool, reading }: { pool: SandboxPool; reading: UploadChecker['reading'] } = deps.checker;
+  const out = await pool.run(
+    {
+      type: 'prepare',
+      input: {
+        modelAnswer,
+        questionPaper,
+        totalMarks: assignment.total_marks,
+        diagramKeywords: assignment.diagram_keywords
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean),
+        limits: reading.limits,
+      },
+    },
+    {
+      lane: 'interactive',
+      owner: `assignment:${assignment.id}`,
+      timeoutMs: reading.gradeTimeoutMs,
+    },
+  );
+  if (!out.ok || !out.value) throw modelUnreadable();
+  const stored: Stored = { total: assignment.total_marks, questions: out.value };
+  await db
+    .updateTable('assignment')
+    .set({ questions: JSON.stringify(stored) })
+    .where('id', '=', assignment.id)
+    .execute();
+  assignment.questions = JSON.stringify(stored);
+  return stored.questions;
+}
+
+/** One question of the assignment by number, or 400. */
+export function findQuestion(questions: StoredQuestion[], number: string) {
+  const q = questions.find((x) => x.number === number);
+  if (!q) throw new AppError(404, 'unknown_question', messages.unknownQuestion);
+  return q;
+}

@@ -1,0 +1,226 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type {
+  MarkMove,
+  RubricItem,
+  RubricItemBody,
+  RubricItemPatch,
+  RubricResponse,
+} from '../../../shared/review';
+import { nowIso } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { CurrentUser } from '../../plugins/auth';
+import type { AssignmentRow } from '../assignments/assignments.repository';
+import * as audit from '../evaluations/evaluations.repository';
+import type { StoredQuestion } from './marks-state';
+import { recomputeTotal, rubricItemNotFound } from './marking.service';
+import { findQuestion, questionsOf, type ReviewDeps } from './questions.service';
+import * as repo from './review.repository';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+const toItem = (r: repo.RubricItemRow): RubricItem => ({
+  id: r.id,
+  question: r.question,
+  text: r.text,
+  points: Number(r.points),
+  alternatives: JSON.parse(r.alternatives) as string[],
+});
+
+/** Each question's key points as rubric items, the question's marks shared among them. */
+function initialItems(assignmentId: string, questions: StoredQuestion[]) {
+  const at = nowIso();
+  return questions.flatMap((q) => {
+    const texts = q.keyPoints.length ? q.keyPoints : [q.questionText || `Question ${q.number}`];
+    const each = Math.floor((q.total / texts.length) * 100) / 100;
+    return texts.map((text, i) => ({
+      id: crypto.randomUUID(),
+      assignment_id: assignmentId,
+      question: q.number,
+      position: i,
+      text,
+      // The last item takes the rounding remainder, so the points add up to the question's marks.
+      points: i === texts.length - 1 ? round2(q.total - each * (texts.length - 1)) : each,
+      alternatives: '[]',
+      created_at: at,
+      updated_at: at,
+    }));
+  });
+}
+
+/**
+ * The assignment's rubric: every question with its items. The first time, each question's key
+ * points (from the model answer) become its items, sharing the question's marks.
+ */
+export async function rubricFor(
+  deps: ReviewDeps,
+  assignment: AssignmentRow,
+): Promise<RubricResponse> {
+  const db = deps.db.kysely;
+  const questions = await questionsOf(deps, assignment);
+  let rows = await repo.rubricItems(db, assignment.id);
+  if (!rows.length) {
+    await repo.insertRubricItems(db, initialItems(assignment.id, questions));
+    rows = await repo.rubricItems(db, assignment.id);
+  }
+  return {
+    questions: questions.map((q) => ({
+      number: q.number,
+      total: q.total,
+      questionText: q.questionText,
+      items: rows.filter((r) => r.question === q.number).map(toItem),
+    })),
+  };
+}
+
+/**
+ * Re-scores every answer of the question that was marked by ticking rubric items, after an item
+ * changed or went: its marks are its ticked items' points again; moves are audited and returned.
+ */
+async function rescore(
+  trx: Kysely<Database>,
+  teacher: CurrentUser,
+  assignment: AssignmentRow,
+  questions: StoredQuestion[],
+  question: StoredQuestion,
+  note: string,
+): Promise<MarkMove[]> {
+  const items = (await repo.rubricItems(trx, assignment.id)).filter(
+    (i) => i.question === question.number,
+  );
+  const points = new Map(items.map((i) => [i.id, Number(i.points)]));
+  const moved: MarkMove[] = [];
+  for (const row of await repo.rubricMarkedRows(trx, assignment.id, question.number)) {
+    const ticked = (JSON.parse(row.items!) as string[]).filter((id) => points.has(id));
+    const marks = Math.min(
+      question.total,
+      round2(ticked.reduce((s, id) => s + points.get(id)!, 0)),
+    );
+    const from = row.marks === null ? null : Number(row.marks);
+    const at = nowIso();
+    await trx
+      .updateTable('question_mark')
+      .set({ marks, items: JSON.stringify(ticked), updated_by: teacher.id, updated_at: at })
+      .where('submission_id', '=', row.submission_id)
+      .where('question', '=', question.number)
+      .execute();
+    if (from === marks) continue;
+    await recomputeTotal(trx, row.submission_id, questions);
+    await audit.insertMarkChange(trx, {
+      id: crypto.randomUUID(),
+      submission_id: row.submission_id,
+      changed_by: teacher.id,
+      from_marks: from,
+      to_marks: marks,
+      source: 'teacher',
+      created_at: at,
+      question: question.number,
+      note,
+    });
+    moved.push({
+      submissionId: row.submission_id,
+      studentName: row.student_name,
+      question: question.number,
+      from,
+      to: marks,
+    });
+  }
+  return moved;
+}
+
+/** Adds an item to a question's rubric. */
+export async function addRubricItem(
+  deps: ReviewDeps,
+  assignment: AssignmentRow,
+  body: RubricItemBody,
+) {
+  await rubricFor(deps, assignment);
+  const question = findQuestion(await questionsOf(deps, assignment), body.question);
+  const db = deps.db.kysely;
+  const same = (await repo.rubricItems(db, assignment.id)).filter(
+    (i) => i.question === question.number,
+  );
+  const at = nowIso();
+  const id = crypto.randomUUID();
+  await repo.insertRubricItems(db, [
+    {
+      id,
+      assignment_id: assignment.id,
+      question: question.number,
+      position: same.length ? Math.max(...same.map((i) => i.position)) + 1 : 0,
+      text: body.text,
+      points: body.points,
+      alternatives: JSON.stringify(body.alternatives),
+      created_at: at,
+      updated_at: at,
+    },
+  ]);
+  return {
+    item: toItem((await repo.rubricItems(db, assignment.id)).find((i) => i.id === id)!),
+    moved: [],
+  };
+}
+
+async function findItem(db: Kysely<Database>, assignment: AssignmentRow, id: string) {
+  const item = (await repo.rubricItems(db, assignment.id)).find((i) => i.id === id);
+  if (!item) throw rubricItemNotFound();
+  return item;
+}
+
+/** Changes an item's wording, points or alternatives; a change of points re-scores every answer that ticked it. */
+export async function updateRubricItem(
+  deps: ReviewDeps,
+  teacher: CurrentUser,
+  assignment: AssignmentRow,
+  id: string,
+  patch: RubricItemPatch,
+) {
+  const db = deps.db.kysely;
+  const questions = await questionsOf(deps, assignment);
+  return db.transaction().execute(async (trx) => {
+    const item = await findItem(trx, assignment, id);
+    await repo.updateRubricItem(trx, id, {
+      ...(patch.text !== undefined ? { text: patch.text } : {}),
+      ...(patch.points !== undefined ? { points: patch.points } : {}),
+      ...(patch.alternatives !== undefined
+        ? { alternatives: JSON.stringify(patch.alternatives) }
+        : {}),
+      updated_at: nowIso(),
+    });
+    const question = findQuestion(questions, item.question);
+    const moved = await rescore(
+      trx,
+      teacher,
+      assignment,
+      questions,
+      question,
+      `rubric item changed: ${item.text}`,
+    );
+    return { item: toItem(await findItem(trx, assignment, id)), moved };
+  });
+}
+
+/** Removes an item; answers that ticked it lose its points. */
+export async function deleteRubricItem(
+  deps: ReviewDeps,
+  teacher: CurrentUser,
+  assignment: AssignmentRow,
+  id: string,
+) {
+  const db = deps.db.kysely;
+  const questions = await questionsOf(deps, assignment);
+  return db.transaction().execute(async (trx) => {
+    const item = await findItem(trx, assignment, id);
+    await repo.deleteRubricItem(trx, id);
+    const question = findQuestion(questions, item.question);
+    const moved = await rescore(
+      trx,
+      teacher,
+      assignment,
+      questions,
+      question,
+      `rubric item removed: ${item.text}`,
+    );
+    return { item: null, moved };
+  });
+}
