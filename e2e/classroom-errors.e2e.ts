@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fileLimitMessages } from '../src/shared/file-limits';
 import { messages } from '../src/shared/messages';
 import { makePdf } from '../src/server/test/uploads';
 import { launchBrowser } from './support/browser';
@@ -144,7 +145,9 @@ describe('classroom pages refuse bad input clearly', () => {
     await teacher.getByText(messages.totalMarksInvalid).waitFor();
     await teacher.getByLabel('Total marks').fill('10');
     await teacher.getByRole('button', { name: 'Create Assignment' }).click();
-    const paperError = teacher.locator('#field-questionPaper').getByText(messages.selectPdf);
+    const paperError = teacher
+      .locator('#field-questionPaper')
+      .getByText(fileLimitMessages.namedPdfButNot);
     await paperError.waitFor();
     expect(await listCount(teacher)).toBe(before);
     expect(teacher.url()).toMatch(/\/dashboard\/create-assignment$/);

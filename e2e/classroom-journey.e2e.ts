@@ -276,10 +276,10 @@ describe('the classroom journey', () => {
     ]);
   });
 
-  it('the student sees the mark only after the deadline', async () => {
+  it('the student sees the mark only once the teacher publishes it', async () => {
     await ravi.goto(`/dashboard/gradetable/${code}`);
     const own = row(ravi, 'Ravi Kumar');
-    await own.getByText(/Marks appear after the deadline/).waitFor();
+    await own.getByText(messages.marksAfterDeadline).waitFor();
     expect(await own.innerText()).not.toContain('15.5');
     expect(await row(ravi, 'Lena Fischer').count()).toBe(0);
 
@@ -289,6 +289,11 @@ describe('the classroom journey', () => {
     withDatabase(dataDir, (db) =>
       db.prepare('update assignment set deadline = ? where code = ?').run(past, code),
     );
+    await ravi.reload();
+    await row(ravi, 'Ravi Kumar').getByText(messages.marksAfterDeadline).waitFor();
+    await teacher.goto(`/dashboard/gradetable/${code}`);
+    await teacher.getByRole('button', { name: 'Publish marks' }).click();
+    await teacher.getByText(/^Published 1;/).waitFor();
     await ravi.reload();
     await row(ravi, 'Ravi Kumar').getByText('15.5 / 20').waitFor();
     expect(await ravi.getByRole('button', { name: /Edit marks/ }).count()).toBe(0);

@@ -221,15 +221,22 @@ export const submissionRow = z.object({
 export type SubmissionRow = z.infer<typeof submissionRow>;
 
 /** The assignment details at the top of the grades table. */
-export const assignmentSummary = assignmentDetail.pick({
-  code: true,
-  title: true,
-  description: true,
-  teacherName: true,
-  deadline: true,
-  totalMarks: true,
-  isPastDeadline: true,
-});
+export const assignmentSummary = assignmentDetail
+  .pick({
+    code: true,
+    title: true,
+    description: true,
+    teacherName: true,
+    deadline: true,
+    totalMarks: true,
+    isPastDeadline: true,
+  })
+  .extend({
+    /** Marks are published automatically once the deadline has passed. */
+    autoPublish: z.boolean().default(false),
+    /** Until when students may ask for a regrade (null: no end). */
+    regradeDeadline: z.string().nullable().default(null),
+  });
 export type AssignmentSummary = z.infer<typeof assignmentSummary>;
 
 /**

@@ -34,8 +34,8 @@ export const messages = {
   createdTitle: 'Redirecting To Dashboard When Assignment Created.',
   createdText: 'Your assignment has been created. You can update it from the dashboard if needed.',
   submitted: 'Your Assignment has been successfully submitted!',
-  marksComeAfterDeadline: 'Your marks appear in the grades after the deadline.',
-  marksAvailable: 'The deadline has passed, so your marks are now available.',
+  marksComeAfterDeadline: 'Your marks appear in the grades once your teacher publishes them.',
+  marksAvailable: 'The deadline has passed; your marks appear once your teacher publishes them.',
   seeYourMarks: 'See your marks in the grades table',
   evaluating: 'Hold Tight ! AI is evaluating all the submissions !!',
   noSubmissions: 'No submissions yet .',
@@ -90,5 +90,5 @@ export const messages = {
   regradeClosed: 'Regrade requests for this assignment are closed.',
   regradeNotPublished: 'You can ask for a regrade once your marks are published.',
   regradeAlreadyAnswered: 'This request has been answered already.',
-  marksAfterDeadline: 'Marks appear after the deadline.',
+  marksAfterDeadline: 'Marks appear once your teacher publishes them.',
 } as const;

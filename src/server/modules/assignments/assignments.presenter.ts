@@ -31,6 +31,8 @@ export function toCard(a: AssignmentRow, now = new Date()): AssignmentCard {
     deadline: a.deadline,
     teacherName: a.teacher_name,
     isPastDeadline: isPast(a.deadline, now),
+    autoPublish: Number(a.auto_publish) === 1,
+    regradeDeadline: a.regrade_deadline,
   });
 }
 

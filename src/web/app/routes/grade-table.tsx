@@ -4,6 +4,8 @@ import { useInvalidateAssignments } from '../../features/assignments/assignments
 import { GradeTableView } from '../../features/assignments/grade-table-view';
 import { EvaluationControls } from '../../features/evaluations/evaluation-controls';
 import { GradeStats } from '../../features/evaluations/grade-stats';
+import { PublishControls, RowPublishState } from '../../features/evaluations/publish-controls';
+import { RegradePanel } from '../../features/evaluations/regrade-panel';
 import { AiProposalNote, RowReviewMeta } from '../../features/evaluations/review-badges';
 import { StudentRowMeta } from '../../features/evaluations/student-row-meta';
 import { SubmissionPanel } from '../../features/evaluations/submission-panel';
@@ -33,6 +35,8 @@ function GradeTablePage({ code }: { code: string }) {
                 hasSubmissions={data.submissions.length > 0}
                 onFinished={() => void refresh()}
               />
+              <PublishControls code={code} data={data} />
+              <RegradePanel code={code} />
               <GradeStats
                 marks={data.submissions.map((s) => s.marks)}
                 totalMarks={data.assignment.totalMarks}
@@ -42,7 +46,10 @@ function GradeTablePage({ code }: { code: string }) {
         }
         rowMeta={(row, data) =>
           data.viewer === 'owner' ? (
-            <RowReviewMeta row={row} onOpen={() => setOpen({ id: row.id, mode: 'owner' })} />
+            <span className="flex flex-col gap-1">
+              <RowReviewMeta row={row} onOpen={() => setOpen({ id: row.id, mode: 'owner' })} />
+              <RowPublishState code={code} row={row} />
+            </span>
           ) : (
             <StudentRowMeta
               row={row}

@@ -3,7 +3,11 @@ import type { AssignmentSummary } from '../../../shared/assignments';
 import { formatDateTime } from './format';
 
 /** The facts of an assignment: title, code, description, teacher, deadline and total marks. */
-export function AssignmentDetails({ assignment }: { assignment: AssignmentSummary }) {
+export function AssignmentDetails({
+  assignment,
+}: {
+  assignment: Omit<AssignmentSummary, 'autoPublish' | 'regradeDeadline'>;
+}) {
   const a = assignment;
   return (
     <div>

@@ -43,7 +43,8 @@ export function GradesList({
   const notSubmitted = data.viewer === 'owner' ? data.notSubmitted : [];
   const hiddenMarks = data.viewer === 'student' && !data.marksVisible;
 
-  const editable = (row: Row) => owner && (row.marks !== null || row.aiStatus === 'unreadable');
+  // The teacher may mark any handed-in answer by hand, before or without the AI.
+  const editable = (_row: Row) => owner;
   const marksCell = (row: Row) => {
     if (editable(row) && editing === row.id) {
       return (

@@ -5,7 +5,9 @@ import {
   type SubmissionDetail,
 } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
+import { PublishedMarks } from './published-marks';
 import { QuestionBreakdown } from './question-breakdown';
+import { QuestionMarking } from './question-marking';
 import { NeedsReviewFlag, SourceBadge, UnreadableFlag } from './review-badges';
 import { formatConfidence, formatDateTime, formatMarks, reviewReasonTexts } from './review-rules';
 
@@ -16,12 +18,28 @@ type Graded = Extract<AiResult, { status: 'graded' }>;
  * What a submission's marks are made of: current marks and their source, the AI's proposal,
  * confidence and review reasons (teacher only), feedback and the per-question breakdown.
  */
-export function SubmissionExplanation({ detail, mode }: { detail: SubmissionDetail; mode: Mode }) {
-  if (!detail.marksVisible) return <p className="text-slate-800">{messages.marksAfterDeadline}</p>;
+export function SubmissionExplanation({
+  code,
+  detail,
+  mode,
+}: {
+  code: string;
+  detail: SubmissionDetail;
+  mode: Mode;
+}) {
+  if (mode === 'student') {
+    return detail.published ? (
+      <PublishedMarks code={code} detail={detail} />
+    ) : (
+      <p className="text-slate-800">{messages.marksNotPublished}</p>
+    );
+  }
   const { ai } = detail;
   return (
     <div className="space-y-5">
       <MarksSummary detail={detail} mode={mode} />
+      <PublishedNote detail={detail} />
+      <QuestionMarking code={code} detail={detail} />
       {ai === null ? (
         <p className="text-sm text-slate-800">{notEvaluatedText(detail, mode)}</p>
       ) : ai.status === 'unreadable' ? (
@@ -145,4 +163,15 @@ function ReviewReasons({ ai, open }: { ai: Graded; open: boolean }) {
       </ul>
     </div>
   );
+}
+
+/** Whether the student sees these marks yet, and whether they have changed since. */
+function PublishedNote({ detail }: { detail: SubmissionDetail }) {
+  const shown = detail.published;
+  const text = !shown
+    ? 'Not published: the student does not see these marks yet.'
+    : detail.review?.changedSincePublished
+      ? `Changed since published: the student still sees ${formatMarks(shown.marks ?? 0)} / ${shown.total} until you publish again.`
+      : `Published ${formatDateTime(shown.publishedAt)}: the student sees these marks.`;
+  return <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800">{text}</p>;
 }

@@ -81,7 +81,7 @@ export function SubmissionPanel({
                 </button>
               </p>
             ) : (
-              <SubmissionExplanation detail={query.data} mode={mode} />
+              <SubmissionExplanation code={code} detail={query.data} mode={mode} />
             )}
           </div>
           <AnswerPdf url={submissionFileUrl(code, submissionId)} name={detail?.studentName} />

@@ -1,0 +1,149 @@
+import { useState, type FormEvent } from 'react';
+import type { OwnerSubmissionsResponse, SubmissionRow } from '../../../shared/assignments';
+import { ApiError } from '../../lib/api';
+import { usePublish, useRejectChanges, useReviewSettings } from './review-api';
+import { formatMarks } from './review-rules';
+
+const button =
+  'inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold disabled:opacity-60';
+
+/** Local date-time for an <input type="datetime-local">, from an ISO instant. */
+const toLocalInput = (iso: string | null) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+/**
+ * Publishing for the teacher: students see nothing until "Publish marks" (every marked answer;
+ * single answers from their rows), or automatically at the deadline when chosen here, with the
+ * date until which students may ask for a regrade.
+ */
+export function PublishControls({ code, data }: { code: string; data: OwnerSubmissionsResponse }) {
+  const publish = usePublish(code);
+  const settings = useReviewSettings(code);
+  const { autoPublish, regradeDeadline } = data.assignment;
+  const [auto, setAuto] = useState(autoPublish);
+  const [until, setUntil] = useState(toLocalInput(regradeDeadline));
+  const marked = data.submissions.filter((s) => s.marks !== null);
+  const waiting = marked.filter((s) => !s.published || s.changedSincePublished).length;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  const handleSave = (e: FormEvent) => {
+    e.preventDefault();
+    settings.mutate({
+      autoPublish: auto,
+      regradeDeadline: until ? new Date(until).toISOString() : null,
+    });
+  };
+  const error = [publish.error, settings.error].find((e) => e instanceof ApiError)?.message;
+  return (
+    <section
+      aria-labelledby="publish-h"
+      className="space-y-3 rounded-lg border border-slate-200 p-3 sm:p-4"
+    >
+      <h2 id="publish-h" className="font-semibold text-slate-900">
+        Publishing
+      </h2>
+      <p className="text-sm text-slate-800">
+        Students see their marks only once you publish them.{' '}
+        {marked.length === 0
+          ? 'No answer has marks yet.'
+          : waiting === 0
+            ? 'Every marked answer is published.'
+            : `${waiting} of ${marked.length} marked answers are not published or have changed since.`}
+      </p>
+      <button
+        type="button"
+        disabled={publish.isPending || waiting === 0}
+        onClick={() => publish.mutate(undefined)}
+        className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
+      >
+        {publish.isPending ? 'Publishing…' : 'Publish marks'}
+      </button>
+      <div role="status" className="text-sm text-emerald-900">
+        {publish.data
+          ? `Published ${publish.data.published}; ${publish.data.unchanged} were already up to date.`
+          : null}
+      </div>
+      <form
+        onSubmit={handleSave}
+        className="flex flex-col gap-3 border-t border-slate-200 pt-3 text-sm sm:flex-row sm:flex-wrap sm:items-end"
+      >
+        <label className="flex min-h-11 items-center gap-2">
+          <input
+            type="checkbox"
+            checked={auto}
+            onChange={(e) => setAuto(e.target.checked)}
+            className="h-5 w-5"
+          />
+          Publish marks automatically at the deadline
+        </label>
+        <label className="flex flex-col gap-1">
+          <span>Regrade requests until ({zone})</span>
+          <input
+            type="datetime-local"
+            value={until}
+            onChange={(e) => setUntil(e.target.value)}
+            className="min-h-11 rounded-lg border border-slate-400 px-3"
+          />
+        </label>
+        <button
+          type="submit"
+          disabled={settings.isPending}
+          className={`${button} border border-brand-700 text-brand-700 hover:bg-brand-50`}
+        >
+          {settings.isPending ? 'Saving…' : 'Save publishing settings'}
+        </button>
+        {settings.isSuccess ? <span role="status">Saved.</span> : null}
+      </form>
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900"
+        >
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** On a teacher's row: whether the student sees the marks, and a change waiting to be published or rejected. */
+export function RowPublishState({ code, row }: { code: string; row: SubmissionRow }) {
+  const publish = usePublish(code);
+  const reject = useRejectChanges(code);
+  if (!row.published) {
+    return row.marks === null ? null : (
+      <span className="text-xs text-slate-700">Not published</span>
+    );
+  }
+  if (!row.changedSincePublished)
+    return <span className="text-xs text-emerald-900">Published</span>;
+  const small = 'min-h-11 rounded-lg border px-2 text-xs font-semibold';
+  return (
+    <span className="flex flex-wrap items-center gap-2 text-xs">
+      <span className="text-amber-900">
+        Student sees {formatMarks(row.publishedMarks ?? 0)}; now{' '}
+        {row.marks === null ? '–' : formatMarks(row.marks)}
+      </span>
+      <button
+        type="button"
+        className={`${small} border-brand-700 text-brand-800`}
+        onClick={() => publish.mutate([row.id])}
+        aria-label={`Publish the change for ${row.studentName}`}
+      >
+        Publish change
+      </button>
+      <button
+        type="button"
+        className={`${small} border-slate-400 text-slate-800`}
+        onClick={() => reject.mutate(row.id)}
+        aria-label={`Keep the published marks for ${row.studentName}`}
+      >
+        Keep published
+      </button>
+    </span>
+  );
+}
