@@ -201,6 +201,11 @@ describe('classroom pages: keyboard focus, phone layout, stale alerts and releas
 
     await ravi.getByRole('link', { name: messages.seeYourMarks }).click();
     await ravi.waitForURL(`**/dashboard/gradetable/${code}`);
+    await ravi.getByText(messages.marksAfterDeadline).waitFor();
+    await teacher.goto(`/dashboard/gradetable/${code}`);
+    await teacher.getByRole('button', { name: 'Publish marks' }).click();
+    await teacher.getByText(/^Published \d+;/).waitFor();
+    await ravi.reload();
     await ravi.getByText('1.25 / 10').waitFor();
   });
 });

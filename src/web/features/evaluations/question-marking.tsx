@@ -15,7 +15,7 @@ export function QuestionMarking({ code, detail }: { code: string; detail: Submis
   return (
     <section aria-labelledby="marking-h" className="space-y-3">
       <h3 id="marking-h" className="font-semibold text-slate-900">
-        Your marks per question
+        Mark each question yourself
       </h3>
       <datalist id="saved-comments">
         {(saved.data?.comments ?? []).map((c) => (
