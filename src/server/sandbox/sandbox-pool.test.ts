@@ -45,7 +45,7 @@ describe('SandboxPool', () => {
     // The pool replaces the dead reader.
     const after = await extract(honest);
     expect(after.ok && after.value.status).toBe('ok');
-  });
+  }, 120_000);
 
   it('kills a reader over its memory limit as measured by the system, not only the heap', async () => {
     pool = new SandboxPool({ size: 1, memoryMb: 400, memoryPollMs: 20 });

@@ -105,6 +105,80 @@ const table: Row[] = [
     expect: { owner: 200, otherTeacher: 404, submitter: 403, classmate: 403, outsider: 404 },
   },
   {
+    name: 'GET rubric',
+    request: (w) => ({ method: 'GET', url: `/api/assignments/${w.a}/rubric` }),
+    expect: { owner: 200, otherTeacher: 404, submitter: 403, classmate: 403, outsider: 404 },
+  },
+  {
+    name: 'POST rubric/items',
+    request: (w) => ({
+      method: 'POST',
+      url: `/api/assignments/${w.a}/rubric/items`,
+      json: { question: '1', text: 'Names chlorophyll', points: 1 },
+    }),
+    expect: { owner: 201, otherTeacher: 404, submitter: 403, classmate: 403, outsider: 404 },
+  },
+  {
+    name: 'PUT submissions/:id/questions/:number',
+    request: (w) => ({
+      method: 'PUT',
+      url: `/api/assignments/${w.a}/submissions/${w.s}/questions/1`,
+      json: { marks: 1, comment: 'Good start.' },
+    }),
+    expect: { owner: 200, otherTeacher: 404, submitter: 403, classmate: 403, outsider: 404 },
+  },
+  {
+    name: 'PUT submissions/:id/comment',
+    request: (w) => ({
+      method: 'PUT',
+      url: `/api/assignments/${w.a}/submissions/${w.s}/comment`,
+      json: { comment: 'Well argued.' },
+    }),
+    expect: { owner: 200, otherTeacher: 404, submitter: 403, classmate: 403, outsider: 404 },
+  },
+  {
+    name: 'GET comments',
+    request: (w) => ({ method: 'GET', url: `/api/assignments/${w.a}/comments` }),
+    expect: { owner: 200, otherTeacher: 404, submitter: 403, classmate: 403, outsider: 404 },
+  },
+  {
+    name: 'PUT review-settings',
+    request: (w) => ({
+      method: 'PUT',
+      url: `/api/assignments/${w.a}/review-settings`,
+      json: { autoPublish: false, regradeDeadline: null },
+    }),
+    expect: { owner: 204, otherTeacher: 404, submitter: 403, classmate: 403, outsider: 404 },
+  },
+  {
+    name: 'POST publish',
+    request: (w) => ({ method: 'POST', url: `/api/assignments/${w.a}/publish`, json: {} }),
+    expect: { owner: 200, otherTeacher: 404, submitter: 403, classmate: 403, outsider: 404 },
+  },
+  {
+    name: 'POST submissions/:id/reject-changes',
+    request: (w) => ({
+      method: 'POST',
+      url: `/api/assignments/${w.a}/submissions/${w.s}/reject-changes`,
+      json: {},
+    }),
+    expect: { owner: 200, otherTeacher: 404, submitter: 403, classmate: 403, outsider: 404 },
+  },
+  {
+    name: 'POST submissions/:id/regrade-requests',
+    request: (w) => ({
+      method: 'POST',
+      url: `/api/assignments/${w.a}/submissions/${w.s}/regrade-requests`,
+      json: { question: '1', reason: 'I named chlorophyll.' },
+    }),
+    expect: { owner: 403, otherTeacher: 404, submitter: 201, classmate: 404, outsider: 404 },
+  },
+  {
+    name: 'GET regrade-requests',
+    request: (w) => ({ method: 'GET', url: `/api/assignments/${w.a}/regrade-requests` }),
+    expect: { owner: 200, otherTeacher: 404, submitter: 200, classmate: 200, outsider: 404 },
+  },
+  {
     name: 'POST /api/assignments/join',
     request: (w) => ({ method: 'POST', url: '/api/assignments/join', json: { code: w.j } }),
     expect: { owner: 403, otherTeacher: 403, submitter: 200, classmate: 200, outsider: 200 },

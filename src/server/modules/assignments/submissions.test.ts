@@ -161,7 +161,7 @@ describe.each(dialects)('submissions (%s)', (dialect) => {
       expect(detail.json()).toMatchObject({ submittedCount: 1, pendingCount: 2 });
     });
 
-    it('shows a student their marks only after the deadline', async () => {
+    it('shows a student their marks only once the teacher publishes them', async () => {
       const code = await createAssignment(t, teacher);
       const student = await joinedStudent(code);
       const id = (await submit(t, student, code)).json().id;
@@ -174,10 +174,19 @@ describe.each(dialects)('submissions (%s)', (dialect) => {
         submissions: [{ id, marks: null, marksSource: null }],
       });
       await setDeadline(t.db.kysely, code, inDays(-1));
+      const late = await t.app.inject({ url, headers: { cookie: student.cookie } });
+      expect(late.json()).toMatchObject({ marksVisible: false, submissions: [{ marks: null }] });
+      const publish = await t.app.inject({
+        method: 'POST',
+        url: `/api/assignments/${code}/publish`,
+        headers: { cookie: teacher.cookie },
+        payload: {},
+      });
+      expect(publish.json()).toEqual({ published: 1, unchanged: 0 });
       const after = await t.app.inject({ url, headers: { cookie: student.cookie } });
       expect(after.json()).toMatchObject({
         marksVisible: true,
-        submissions: [{ id, marks: 15, marksSource: 'teacher' }],
+        submissions: [{ id, marks: 15, publishedMarks: 15, published: true }],
       });
     });
   });

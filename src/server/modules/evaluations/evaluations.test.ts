@@ -268,7 +268,7 @@ describe.each(dialects)('grading runs (%s)', (dialect) => {
     ).toEqual({ run: null });
   });
 
-  it('keeps runs and marks from students: no start, no progress, no marks before the deadline', async () => {
+  it('keeps runs and marks from students: no start, no progress, no marks before publishing', async () => {
     t = await buildTestApp(dialect);
     const { teacher, code, students } = await classroom(t, ANSWERS.slice(0, 2));
     const [me, other] = students as [TestUser, TestUser];
@@ -297,13 +297,20 @@ describe.each(dialects)('grading runs (%s)', (dialect) => {
     ).toBe(404);
 
     await setDeadline(t.db.kysely, code, inDays(-1));
+    const stillHidden = (
+      await call(t, me, 'GET', `/api/assignments/${code}/submissions/${own.id}`)
+    ).json();
+    expect(stillHidden).toMatchObject({ marks: null, marksVisible: false, published: null });
+    await call(t, teacher, 'POST', `/api/assignments/${code}/publish`, {});
     const after = (
       await call(t, me, 'GET', `/api/assignments/${code}/submissions/${own.id}`)
     ).json();
     expect(after.marksVisible).toBe(true);
     expect(after.marks).toEqual(expect.any(Number));
-    expect(after.ai).toMatchObject({ status: 'graded', reviewReasons: [], needsReview: false });
-    expect(after.ai.feedback).toEqual(expect.any(String));
+    // The student reads the publication, never the AI's review flags.
+    expect(after).toMatchObject({ ai: null, review: null, needsReview: false });
+    expect(after.published.feedback).toEqual(expect.any(String));
+    expect(after.published.marks).toBe(after.marks);
     expect(
       (await call(t, me, 'GET', `/api/assignments/${code}/submissions/${theirs.id}`)).statusCode,
     ).toBe(404);

@@ -63,7 +63,7 @@ describe('crafted PDFs at upload', () => {
     }
     expect(filesUnder(`${t.dataDir}/files/answer`)).toEqual([]);
     expect(filesUnder(`${t.dataDir}/tmp`)).toEqual([]);
-  });
+  }, 120_000);
 
   it('stores crafted files that keep within the limits', async () => {
     for (const name of ACCEPTED) {
@@ -124,7 +124,7 @@ describe('a student sending a PDF that kills its reader, again and again', () =>
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('upload attempts', () => {

@@ -1,5 +1,6 @@
 import { AssignmentCards } from '../../features/assignments/assignment-cards';
 import { useMe } from '../../features/auth/auth-api';
+import { NoticesList } from '../../features/evaluations/notices-list';
 import { greeting } from '../../lib/greeting';
 import { useTitle } from '../../lib/use-title';
 
@@ -13,6 +14,7 @@ export function Component() {
         {greeting()}, {me?.name}
       </h1>
       <p className="mt-1 text-slate-600">Welcome to your dashboard...</p>
+      {me?.role === 'student' ? <NoticesList /> : null}
       <AssignmentCards />
     </main>
   );
