@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -186,5 +188,70 @@ describe('S3FileStore (against s3rver)', () => {
       /S3 PutObject s3:\/\/no-such-bucket\/x\/answer\/a failed: NoSuchBucket/,
     );
     await expect(store.get('answer/a')).rejects.toThrow(/NoSuchBucket/);
+  });
+
+  describe('when the server refuses uploads for a while (a proxy answers 503 SlowDown)', () => {
+    let refusals = 0;
+    let proxy: http.Server;
+    let proxyEndpoint: string;
+    beforeAll(async () => {
+      proxy = http.createServer((req, res) => {
+        if (req.method === 'PUT' && refusals > 0) {
+          refusals--;
+          req.resume();
+          res.writeHead(503, { 'content-type': 'application/xml' });
+          res.end(
+            '<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>',
+          );
+          return;
+        }
+        const upstream = http.request(`${s3.endpoint}${req.url}`, {
+          method: req.method,
+          headers: req.headers,
+        });
+        upstream.on('response', (r) => {
+          res.writeHead(r.statusCode!, r.headers);
+          r.pipe(res);
+        });
+        req.pipe(upstream);
+      });
+      await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+      proxyEndpoint = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      await new Promise((r) => proxy.close(r));
+    });
+    const proxied = () =>
+      new S3FileStore(
+        createS3Client({
+          region: 'us-east-1',
+          endpoint: proxyEndpoint,
+          forcePathStyle: true,
+          credentials: S3RVER_CREDENTIALS,
+        }),
+        s3.bucket,
+        'flaky',
+      );
+
+    it('tries again with a fresh stream and stores the whole file', async () => {
+      refusals = 2;
+      const store = proxied();
+      stores.push(store);
+      const bytes = crypto.randomBytes(100_000);
+      await store.putFile('answer/retried', localFile(bytes));
+      expect(refusals).toBe(0);
+      expect((await read(await storeFor('flaky').get('answer/retried'))).equals(bytes)).toBe(true);
+    });
+
+    it('gives up after three attempts, naming the reason, and stores nothing', async () => {
+      refusals = 3;
+      const store = proxied();
+      stores.push(store);
+      await expect(store.putFile('answer/refused', localFile(Buffer.from('x')))).rejects.toThrow(
+        'S3 PutObject s3://markwise-test/flaky/answer/refused failed: SlowDown (HTTP 503): Please reduce your request rate.',
+      );
+      expect(refusals).toBe(0);
+      expect(await storeFor('flaky').exists('answer/refused')).toBe(false);
+    });
   });
 });
