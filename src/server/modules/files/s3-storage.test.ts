@@ -4,7 +4,14 @@ import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aw
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages';
 import { createS3Client } from '../../storage/s3-file-store';
-import { createAssignment, join, submit } from '../../test/classroom';
+import {
+  assignmentForm,
+  createAssignment,
+  join,
+  postAssignment,
+  rowCounts,
+  submit,
+} from '../../test/classroom';
 import { S3RVER_CREDENTIALS, startS3Server, type TestS3Server } from '../../test/s3-server';
 import { buildTestApp, dialects, signUp, type TestApp, type TestUser } from '../../test/test-app';
 import { filesUnder, makePdf } from '../../test/uploads';
@@ -146,6 +153,24 @@ describe('files kept in S3 (FILES_URL=s3://…, against s3rver)', () => {
       });
       expect(await objectsUnder(prefix)).toEqual(known);
     });
+  });
+
+  it('refuses uploads with a 500 and keeps nothing when the access key is wrong', async () => {
+    const t = await buildTestApp('sqlite', {
+      ...s3.env('wrong-key'),
+      AWS_ACCESS_KEY_ID: 'NOT-OURS',
+    });
+    try {
+      const teacher = await signUp(t, { role: 'teacher' });
+      const res = await postAssignment(t, teacher, await assignmentForm());
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toContain('InvalidAccessKeyId');
+      expect(await rowCounts(t.db.kysely)).toMatchObject({ assignment: 0, file: 0 });
+      expect(filesUnder(t.config.tmpDir)).toEqual([]);
+      expect(await objectsUnder('wrong-key')).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 
   it('grades answers read from S3; an answer whose object is gone is unreadable, never zero', async () => {
