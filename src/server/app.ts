@@ -60,7 +60,7 @@ export async function buildApp(
   const db = openDatabase(config.database, (err) =>
     app.log.warn({ err }, 'a pooled database connection failed; it will be replaced'),
   );
-  const store = createFileStore(config);
+  const store = createFileStore(config, app.log);
   const { reading } = config;
   const pool = new SandboxPool({
     size: reading.processes,

@@ -27,7 +27,7 @@ describe('loadConfig', () => {
       trustedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'],
       trustProxy: false,
       dataDir: path.resolve('data'),
-      filesDir: path.resolve('data/files'),
+      files: { kind: 'local', dir: path.resolve('data/files') },
       database: { kind: 'sqlite', file: path.resolve('data/markwise.db') },
       logLevel: 'info',
       oidc: undefined,
@@ -56,9 +56,12 @@ describe('loadConfig', () => {
   it('keeps the SQLite file and uploads under DATA_DIR', () => {
     const c = loadConfig({ DATA_DIR: '/srv/markwise' });
     expect(c.database).toEqual({ kind: 'sqlite', file: '/srv/markwise/markwise.db' });
-    expect(c.filesDir).toBe('/srv/markwise/files');
+    expect(c.files).toEqual({ kind: 'local', dir: '/srv/markwise/files' });
     expect(c.tmpDir).toBe('/srv/markwise/tmp');
-    expect(loadConfig({ DATA_DIR: '/srv/m', FILES_DIR: '/mnt/files' }).filesDir).toBe('/mnt/files');
+    expect(loadConfig({ DATA_DIR: '/srv/m', FILES_DIR: '/mnt/files' }).files).toEqual({
+      kind: 'local',
+      dir: '/mnt/files',
+    });
   });
 
   it('picks the database dialect from DATABASE_URL', () => {
@@ -166,6 +169,99 @@ describe('loadConfig', () => {
       expect(problems({ ...full, OIDC_ISSUER: 'accounts.google.com' })[0]).toMatch(
         /^- OIDC_ISSUER:/,
       );
+    });
+  });
+
+  describe('file storage (FILES_URL)', () => {
+    const keys = { AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret/key+1' };
+
+    it('keeps files in a local folder for file:///', () => {
+      expect(loadConfig({ FILES_URL: 'file:///mnt/shared/markwise' }).files).toEqual({
+        kind: 'local',
+        dir: '/mnt/shared/markwise',
+      });
+    });
+
+    it('uses an S3 bucket on AWS with the region and keys passed explicitly', () => {
+      expect(
+        loadConfig({ FILES_URL: 's3://school-files/markwise/', AWS_REGION: 'eu-west-1', ...keys })
+          .files,
+      ).toEqual({
+        kind: 's3',
+        bucket: 'school-files',
+        prefix: 'markwise',
+        region: 'eu-west-1',
+        endpoint: undefined,
+        forcePathStyle: false,
+        credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret/key+1' },
+      });
+    });
+
+    it('uses an S3-compatible server with path-style addressing, us-east-1 by default', () => {
+      const files = loadConfig({
+        FILES_URL: 's3://markwise',
+        AWS_ENDPOINT_URL_S3: 'http://minio.internal:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        ...keys,
+      }).files;
+      expect(files).toMatchObject({
+        kind: 's3',
+        bucket: 'markwise',
+        prefix: '',
+        region: 'us-east-1',
+        endpoint: 'http://minio.internal:9000',
+        forcePathStyle: true,
+      });
+    });
+
+    it('ignores the AWS variables unless FILES_URL is s3://', () => {
+      expect(
+        loadConfig({ DATA_DIR: '/srv/m', AWS_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: 'true' })
+          .files,
+      ).toEqual({ kind: 'local', dir: '/srv/m/files' });
+    });
+
+    it('refuses FILES_URL together with FILES_DIR', () => {
+      expect(problems({ FILES_URL: 'file:///a', FILES_DIR: '/b' })).toEqual([
+        '- FILES_URL: set FILES_URL or FILES_DIR, not both',
+      ]);
+    });
+
+    it.each([
+      ['https://bucket.s3.amazonaws.com', 'must be s3://bucket/prefix or file:///absolute/path'],
+      ['file:relative/files', 'must be s3://bucket/prefix or file:///absolute/path'],
+      ['s3://', '"" is not a valid S3 bucket name'],
+      ['s3://Upper_Case', '"Upper_Case" is not a valid S3 bucket name'],
+      [
+        's3://bucket/a//b',
+        'the prefix may hold letters, digits, ".", "-" and "_" between single slashes',
+      ],
+      [
+        's3://bucket/a/../b',
+        'the prefix may hold letters, digits, ".", "-" and "_" between single slashes',
+      ],
+    ])('refuses FILES_URL=%s', (url, message) => {
+      expect(problems({ FILES_URL: url, AWS_REGION: 'eu-west-1', ...keys })).toEqual([
+        `- FILES_URL: ${message}`,
+      ]);
+    });
+
+    it('lists every missing S3 setting together with the other problems', () => {
+      expect(
+        problems({ FILES_URL: 's3://school-files', AWS_ACCESS_KEY_ID: 'only-the-id', PORT: 'x' }),
+      ).toEqual([
+        '- PORT: Invalid input: expected number, received NaN',
+        '- AWS_ACCESS_KEY_ID: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are required when FILES_URL is s3://',
+        '- AWS_REGION: required when FILES_URL is s3:// without AWS_ENDPOINT_URL_S3',
+      ]);
+      expect(
+        problems({
+          FILES_URL: 's3://bucket-1',
+          AWS_ENDPOINT_URL_S3: 'minio:9000',
+          S3_FORCE_PATH_STYLE: 'sure',
+          ...keys,
+        }).map((l) => l.split(':')[0]),
+      ).toEqual(['- AWS_ENDPOINT_URL_S3', '- S3_FORCE_PATH_STYLE']);
     });
   });
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_READ_LIMITS, type ReadLimits } from '../grading/read-limits';
+import { filesConfig, filesUrl, storageProblems, type FilesConfig } from './files-config';
 
 /** Turns "", undefined and whitespace into undefined, so optional variables may be left blank. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -59,6 +60,12 @@ const envSchema = z
     TRUST_PROXY: optional(trustProxy),
     DATA_DIR: z.string().default('./data'),
     FILES_DIR: optional(z.string()),
+    FILES_URL: optional(filesUrl),
+    AWS_ENDPOINT_URL_S3: optional(z.url({ protocol: /^https?$/ })),
+    AWS_REGION: optional(z.string().regex(/^[a-z0-9-]+$/, 'must be a region name like eu-west-1')),
+    AWS_ACCESS_KEY_ID: optional(z.string()),
+    AWS_SECRET_ACCESS_KEY: optional(z.string()),
+    S3_FORCE_PATH_STYLE: optional(bool),
     DATABASE_URL: optional(
       z
         .string()
@@ -109,6 +116,7 @@ const envSchema = z
           message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
         });
       }
+      for (const issue of storageProblems(env)) ctx.addIssue({ code: 'custom', ...issue });
       // Checked even when other variables are wrong, so the one error lists every problem.
     },
     { when: () => true },
@@ -124,8 +132,8 @@ export interface Config {
   /** Proxies whose X-Forwarded-For is believed: none, a hop count, or their addresses. */
   trustProxy: false | number | string[];
   dataDir: string;
-  /** Where the local FileStore keeps uploaded files (FILES_DIR, default DATA_DIR/files). */
-  filesDir: string;
+  /** Where uploaded files are kept: FILES_URL (s3:// or file://), else FILES_DIR, else DATA_DIR/files. */
+  files: FilesConfig;
   /** Where uploads stream to before they are verified and moved into the store (DATA_DIR/tmp). */
   tmpDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -200,7 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ],
     trustProxy: e.TRUST_PROXY ?? false,
     dataDir,
-    filesDir: e.FILES_DIR ? path.resolve(e.FILES_DIR) : path.join(dataDir, 'files'),
+    files: filesConfig(e, dataDir),
     tmpDir: path.join(dataDir, 'tmp'),
     database,
     authSecret: e.AUTH_SECRET,

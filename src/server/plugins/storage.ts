@@ -1,14 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { cleanTempDir, sweepOrphanFiles } from '../modules/files/orphan-sweep';
 import type { FileStore } from '../storage/file-store';
 import { LocalFileStore } from '../storage/local-file-store';
+import { createS3Client, S3FileStore } from '../storage/s3-file-store';
 
-/** The FileStore the config asks for (the local disk under FILES_DIR; an S3 store can follow). */
-export function createFileStore(config: Config): FileStore {
-  return new LocalFileStore(config.filesDir);
+/** The FileStore the config asks for: a local folder, or an S3 bucket under a prefix. */
+export function createFileStore(config: Config, log?: FastifyBaseLogger): FileStore {
+  const files = config.files;
+  if (files.kind === 'local') return new LocalFileStore(files.dir);
+  return new S3FileStore(createS3Client(files, log), files.bucket, files.prefix);
 }
 
 /**
@@ -29,6 +32,7 @@ async function storagePlugin(
   });
   app.addHook('onClose', async () => {
     await sweeping;
+    await store.close();
   });
 }
 

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
  * Where uploaded bytes live, addressed by an opaque key the application generates
  * (`<kind>/<uuid>`: lower-case letters, digits, dashes and slashes, never user input).
  *
- * The interface is small on purpose so an S3-compatible store can implement it 1:1:
+ * Two implementations: LocalFileStore (a folder) and S3FileStore, which maps the interface 1:1:
  * putFile → PutObject (streamed from the verified temp file, which the store then removes),
  * get → GetObject body, delete → DeleteObject (idempotent), exists → HeadObject,
  * list → ListObjectsV2 (used by the orphan sweep). The database's `file` table holds each
@@ -21,6 +21,8 @@ export interface FileStore {
   exists(key: string): Promise<boolean>;
   /** Every stored key with its last-modified time, for the orphan sweep. */
   list(): AsyncIterable<StoredObject>;
+  /** Releases connections when the server stops. */
+  close(): Promise<void>;
 }
 
 /** One entry of FileStore.list(). */
@@ -38,7 +40,10 @@ export class FileNotInStore extends Error {
 
 const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
 
+/** Whether `key` has the shape of a generated key. */
+export const isValidKey = (key: string) => KEY.test(key) && key.length <= 200;
+
 /** Refuses anything but a generated key, so a key can never escape the store's root. */
 export function assertValidKey(key: string): void {
-  if (!KEY.test(key) || key.length > 200) throw new Error(`invalid storage key: ${key}`);
+  if (!isValidKey(key)) throw new Error(`invalid storage key: ${key}`);
 }

@@ -55,6 +55,8 @@ export class LocalFileStore implements FileStore {
   async *list(): AsyncIterable<StoredObject> {
     yield* walk(this.root, []);
   }
+
+  async close(): Promise<void> {}
 }
 
 async function* walk(dir: string, prefix: string[]): AsyncGenerator<StoredObject> {

@@ -87,6 +87,12 @@ export async function buildTestApp(
   return open(appOpts);
 }
 
+/** The folder of a test app's local file store (the default); throws for an S3 one. */
+export function localFilesDir(t: Pick<TestApp, 'config'>): string {
+  if (t.config.files.kind !== 'local') throw new Error('this test app keeps its files in S3');
+  return t.config.files.dir;
+}
+
 /** A signed-in test user: its id and the Cookie header to send. */
 export interface TestUser {
   id: string;

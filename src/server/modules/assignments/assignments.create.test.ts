@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileLimitMessages } from '../../../shared/file-limits';
 import { messages } from '../../../shared/messages';
-import { buildTestApp, dialects, signUp, type TestApp, type TestUser } from '../../test/test-app';
+import {
+  buildTestApp,
+  dialects,
+  signUp,
+  type TestApp,
+  type TestUser,
+  localFilesDir,
+} from '../../test/test-app';
 import { assignmentForm, inDays, postAssignment, rowCounts } from '../../test/classroom';
 import { filesUnder, jpegBytes, makePdf, pngBytes, type FilePart } from '../../test/uploads';
 
@@ -286,12 +293,12 @@ describe.each(dialects)('POST /api/assignments (%s)', (dialect) => {
     'refuses %s with its message and changes nothing',
     async (_name, form, status, message) => {
       const before = await rowCounts(t.db.kysely);
-      const stored = filesUnder(t.config.filesDir);
+      const stored = filesUnder(localFilesDir(t));
       const res = await postAssignment(t, teacher, await form());
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json().error.message).toContain(message);
       expect(await rowCounts(t.db.kysely)).toEqual(before);
-      expect(filesUnder(t.config.filesDir)).toEqual(stored);
+      expect(filesUnder(localFilesDir(t))).toEqual(stored);
       expect(fs.existsSync(t.config.tmpDir) ? fs.readdirSync(t.config.tmpDir) : []).toEqual([]);
     },
   );

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages';
-import { buildTestApp, dialects, signUp, type TestApp, type TestUser } from '../../test/test-app';
+import {
+  buildTestApp,
+  dialects,
+  signUp,
+  type TestApp,
+  type TestUser,
+  localFilesDir,
+} from '../../test/test-app';
 import {
   createAssignment,
   inDays,
@@ -202,7 +209,7 @@ describe.each(dialects)('assignment lifecycle (%s)', (dialect) => {
         payload: { marks: 3 },
       });
       const keys = await t.db.kysely.selectFrom('file').select('storage_key').execute();
-      const before = filesUnder(t.config.filesDir);
+      const before = filesUnder(localFilesDir(t));
       expect(before.sort()).toEqual(keys.map((k) => k.storage_key).sort());
       const res = await t.app.inject({
         method: 'DELETE',
@@ -210,9 +217,9 @@ describe.each(dialects)('assignment lifecycle (%s)', (dialect) => {
         headers: { cookie: teacher.cookie },
       });
       expect(res.statusCode).toBe(204);
-      expect(filesUnder(t.config.filesDir)).toHaveLength(before.length - 4);
+      expect(filesUnder(localFilesDir(t))).toHaveLength(before.length - 4);
       const left = await t.db.kysely.selectFrom('file').select('storage_key').execute();
-      expect(filesUnder(t.config.filesDir).sort()).toEqual(left.map((k) => k.storage_key).sort());
+      expect(filesUnder(localFilesDir(t)).sort()).toEqual(left.map((k) => k.storage_key).sort());
       for (const table of ['submission', 'mark_change', 'enrollment'] as const) {
         const rows = await t.db.kysely.selectFrom(table).selectAll().execute();
         expect(JSON.stringify(rows)).not.toContain(id);

@@ -2,7 +2,14 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileLimitMessages } from '../../../shared/file-limits';
 import { messages } from '../../../shared/messages';
-import { buildTestApp, dialects, signUp, type TestApp, type TestUser } from '../../test/test-app';
+import {
+  buildTestApp,
+  dialects,
+  signUp,
+  type TestApp,
+  type TestUser,
+  localFilesDir,
+} from '../../test/test-app';
 import {
   createAssignment,
   inDays,
@@ -29,7 +36,7 @@ describe.each(dialects)('submissions (%s)', (dialect) => {
     await join(t, s, code);
     return s;
   };
-  const answersOnDisk = () => filesUnder(t.config.filesDir).filter((f) => f.startsWith('answer'));
+  const answersOnDisk = () => filesUnder(localFilesDir(t)).filter((f) => f.startsWith('answer'));
 
   describe('POST /api/assignments/:code/submission', () => {
     it('keeps exactly the uploaded bytes, once; a second attempt is 409', async () => {
@@ -111,7 +118,7 @@ describe.each(dialects)('submissions (%s)', (dialect) => {
       const code = await createAssignment(t, teacher);
       const student = await joinedStudent(code);
       const before = await rowCounts(t.db.kysely);
-      const stored = filesUnder(t.config.filesDir);
+      const stored = filesUnder(localFilesDir(t));
       const res = await submit(t, student, code, {
         filename: 'answer.pdf',
         content: await content(),
@@ -119,7 +126,7 @@ describe.each(dialects)('submissions (%s)', (dialect) => {
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json().error.message).toBe(message);
       expect(await rowCounts(t.db.kysely)).toEqual(before);
-      expect(filesUnder(t.config.filesDir)).toEqual(stored);
+      expect(filesUnder(localFilesDir(t))).toEqual(stored);
       expect((await submit(t, student, code)).statusCode).toBe(201);
     });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from '../../test/test-app';
+import { buildTestApp, dialects, type TestApp, localFilesDir } from '../../test/test-app';
 import { signUp } from '../../test/test-app';
 import { createAssignment } from '../../test/classroom';
 import { filesUnder } from '../../test/uploads';
@@ -45,9 +45,9 @@ describe.each(dialects)('orphan sweep (%s)', (dialect) => {
   it('removes old stored files without a row and keeps known and recent ones', async () => {
     const teacher = await signUp(t, { role: 'teacher' });
     await createAssignment(t, teacher);
-    const known = filesUnder(t.config.filesDir);
-    const orphan = path.join(t.config.filesDir, 'answer', 'orphan-1');
-    const fresh = path.join(t.config.filesDir, 'answer', 'orphan-2');
+    const known = filesUnder(localFilesDir(t));
+    const orphan = path.join(localFilesDir(t), 'answer', 'orphan-1');
+    const fresh = path.join(localFilesDir(t), 'answer', 'orphan-2');
     fs.mkdirSync(path.dirname(orphan), { recursive: true });
     fs.writeFileSync(orphan, 'lost');
     fs.writeFileSync(fresh, 'in flight');
@@ -55,7 +55,7 @@ describe.each(dialects)('orphan sweep (%s)', (dialect) => {
     fs.utimesSync(orphan, old, old);
     const result = await sweepOrphanFiles(t.db.kysely, t.store);
     expect(result).toEqual({ checked: known.length + 2, removed: 1 });
-    expect(filesUnder(t.config.filesDir).sort()).toEqual([...known, 'answer/orphan-2'].sort());
+    expect(filesUnder(localFilesDir(t)).sort()).toEqual([...known, 'answer/orphan-2'].sort());
   });
 
   it('removes stale upload temp files', async () => {
