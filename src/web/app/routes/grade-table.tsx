@@ -6,6 +6,7 @@ import { EvaluationControls } from '../../features/evaluations/evaluation-contro
 import { GradeStats } from '../../features/evaluations/grade-stats';
 import { PublishControls, RowPublishState } from '../../features/evaluations/publish-controls';
 import { RegradePanel } from '../../features/evaluations/regrade-panel';
+import { RubricEditor } from '../../features/evaluations/rubric-editor';
 import { AiProposalNote, RowReviewMeta } from '../../features/evaluations/review-badges';
 import { StudentRowMeta } from '../../features/evaluations/student-row-meta';
 import { SubmissionPanel } from '../../features/evaluations/submission-panel';
@@ -37,6 +38,7 @@ function GradeTablePage({ code }: { code: string }) {
               />
               <PublishControls code={code} data={data} />
               <RegradePanel code={code} />
+              <RubricEditor code={code} />
               <GradeStats
                 marks={data.submissions.map((s) => s.marks)}
                 totalMarks={data.assignment.totalMarks}

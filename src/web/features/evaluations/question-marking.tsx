@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { QuestionState, SubmissionDetail } from '../../../shared/evaluations';
 import { ApiError } from '../../lib/api';
-import { useSavedComments, useSetComment, useSetQuestionMark } from './review-api';
+import type { RubricItem } from '../../../shared/review';
+import { useRubric, useSavedComments, useSetComment, useSetQuestionMark } from './review-api';
 import { formatMarks } from './review-rules';
 
 /**
@@ -10,6 +11,7 @@ import { formatMarks } from './review-rules';
  */
 export function QuestionMarking({ code, detail }: { code: string; detail: SubmissionDetail }) {
   const saved = useSavedComments(code);
+  const rubric = useRubric(code);
   const review = detail.review;
   if (!review) return null;
   return (
@@ -28,6 +30,7 @@ export function QuestionMarking({ code, detail }: { code: string; detail: Submis
           code={code}
           id={detail.id}
           q={q}
+          items={rubric.data?.questions.find((r) => r.number === q.number)?.items ?? []}
         />
       ))}
       <OverallComment
@@ -40,18 +43,31 @@ export function QuestionMarking({ code, detail }: { code: string; detail: Submis
   );
 }
 
-function QuestionRow({ code, id, q }: { code: string; id: string; q: QuestionState }) {
+function QuestionRow({
+  code,
+  id,
+  q,
+  items,
+}: {
+  code: string;
+  id: string;
+  q: QuestionState;
+  items: RubricItem[];
+}) {
   const save = useSetQuestionMark(code, id);
   const [marks, setMarks] = useState(
-    q.source === 'teacher' && q.marks !== null ? String(q.marks) : '',
+    q.source === 'teacher' && q.marks !== null && !q.items ? String(q.marks) : '',
   );
+  const [ticked, setTicked] = useState<string[]>(q.items ?? []);
   const [comment, setComment] = useState(q.comment ?? '');
+  const toggle = (itemId: string) =>
+    setTicked((t) => (t.includes(itemId) ? t.filter((x) => x !== itemId) : [...t, itemId]));
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate({
-      number: q.number,
-      body: { marks: marks === '' ? null : Number(marks), comment: comment || null },
-    });
+    const body = ticked.length
+      ? { items: ticked, comment: comment || null }
+      : { marks: marks === '' ? null : Number(marks), comment: comment || null };
+    save.mutate({ number: q.number, body });
   };
   const base = `q-${q.number}`;
   return (
@@ -63,11 +79,28 @@ function QuestionRow({ code, id, q }: { code: string; id: string; q: QuestionSta
         Question {q.number} (out of {formatMarks(q.total)}):{' '}
         {q.aiMarks === null ? 'no AI proposal' : `AI proposes ${formatMarks(q.aiMarks)}`}
       </p>
+      {items.length ? (
+        <fieldset className="space-y-1">
+          <legend className="text-slate-800">Rubric items met (the marks are their points)</legend>
+          {items.map((item) => (
+            <label key={item.id} className="flex min-h-11 items-center gap-2">
+              <input
+                type="checkbox"
+                className="h-5 w-5"
+                checked={ticked.includes(item.id)}
+                onChange={() => toggle(item.id)}
+              />
+              {item.text} ({formatMarks(item.points)})
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <label className="flex flex-col gap-1" htmlFor={`${base}-marks`}>
-          Your marks
+          {items.length ? 'Or type marks' : 'Your marks'}
           <input
             id={`${base}-marks`}
+            disabled={ticked.length > 0}
             type="number"
             min={0}
             max={q.total}

@@ -6,6 +6,10 @@ import type {
   QuestionMarkBody,
   RegradeRequest,
   ReviewSettingsBody,
+  RubricChangeResponse,
+  RubricItemBody,
+  RubricItemPatch,
+  RubricResponse,
 } from '../../../shared/review';
 import { api } from '../../lib/api';
 
@@ -129,5 +133,36 @@ export function useMarkNoticesRead() {
   return useMutation({
     mutationFn: () => api('/api/notices/read', { method: 'POST', json: {} }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['notices'] }),
+  });
+}
+
+/** The assignment's rubric (made from the key points the first time it is asked for). */
+export function useRubric(code: string, enabled = true) {
+  return useQuery({
+    queryKey: ['assignments', code, 'rubric'],
+    queryFn: () => api<RubricResponse>(`${at(code)}/rubric`),
+    enabled,
+  });
+}
+
+/** Adds, changes or removes a rubric item; the answers it re-scored come back in `moved`. */
+export function useRubricChange(code: string) {
+  const refresh = useRefresh(code);
+  return useMutation({
+    mutationFn: (
+      change:
+        | { kind: 'add'; body: RubricItemBody }
+        | { kind: 'update'; id: string; body: RubricItemPatch }
+        | { kind: 'delete'; id: string },
+    ) => {
+      const base = `${at(code)}/rubric/items`;
+      if (change.kind === 'add')
+        return api<RubricChangeResponse>(base, { method: 'POST', json: change.body });
+      const url = `${base}/${encodeURIComponent(change.id)}`;
+      return change.kind === 'update'
+        ? api<RubricChangeResponse>(url, { method: 'PATCH', json: change.body })
+        : api<RubricChangeResponse>(url, { method: 'DELETE' });
+    },
+    onSuccess: refresh,
   });
 }
