@@ -87,6 +87,8 @@ describe('the teacher decides', () => {
     expect(await seriousViolations(teacher)).toEqual([]);
     await panel.getByRole('button', { name: 'Close' }).click();
 
+    const agreement = teacher.getByRole('region', { name: 'How close the AI is to your marks' });
+    await agreement.getByRole('rowheader', { name: 'Question 1' }).waitFor();
     await teacher.getByRole('button', { name: 'Publish marks' }).click();
     await teacher.getByText('Published 2; 0 were already up to date.').waitFor();
     expect(await teacher.getByText('Published', { exact: true }).count()).toBe(2);

@@ -176,3 +176,18 @@ export const notice = z.object({
 export type Notice = z.infer<typeof notice>;
 export const noticesResponse = z.object({ notices: z.array(notice), unread: z.number() });
 export type NoticesResponse = z.infer<typeof noticesResponse>;
+
+const agreementFigures = z.object({
+  answers: z.number(),
+  /** Mean absolute difference between the AI's marks and the teacher's. */
+  meanDifference: z.number().nullable(),
+  /** Share of answers where they differ by at most half a mark. */
+  withinHalf: z.number().nullable(),
+});
+
+/** GET /api/assignments/:code/agreement: how close the AI's proposals are to the teacher's marks. */
+export const agreement = z.object({
+  totals: agreementFigures,
+  questions: z.array(agreementFigures.extend({ number: z.string() })),
+});
+export type Agreement = z.infer<typeof agreement>;

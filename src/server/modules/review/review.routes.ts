@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { submissionDetail } from '../../../shared/evaluations';
 import {
+  agreement,
   overallCommentBody,
   publishBody,
   publishResponse,
@@ -12,6 +13,7 @@ import {
   rubricResponse,
 } from '../../../shared/review';
 import { authorise } from '../assignments/access';
+import { agreementOf } from './agreement.service';
 import { findSubmissionIn } from '../assignments/submissions.service';
 import { submissionDetailFor } from '../evaluations/evaluations.service';
 import { savedComments, setOverallComment, setQuestionMark } from './marking.service';
@@ -102,6 +104,11 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps) {
     const { user, assignment } = await authorise(db, request, 'grade');
     await rejectChanges(deps, user, assignment, request.params.id);
     return detail(assignment, request.params.id);
+  });
+
+  app.get<Code>('/api/assignments/:code/agreement', async (request) => {
+    const { assignment } = await authorise(db, request, 'grade');
+    return agreement.parse(await agreementOf(db, assignment));
   });
 
   app.put<Code>('/api/assignments/:code/review-settings', async (request, reply) => {

@@ -302,4 +302,27 @@ describe.each(dialects)('the teacher decides (%s)', (dialect) => {
     const notices = (await call(students[1]!, 'GET', '/api/notices')).json().notices;
     expect(notices.filter((n: { kind: string }) => n.kind === 'published')).toHaveLength(1);
   });
+
+  it('shows how far the AI is from the teacher where both marked a question', async () => {
+    const pairs = new Map<string, Array<[number, number]>>();
+    for (const id of ids) {
+      const detail = (await call(teacher, 'GET', at(`/submissions/${id}`))).json();
+      for (const q of detail.review.questions) {
+        if (q.source !== 'teacher' || q.aiMarks === null) continue;
+        pairs.set(q.number, [...(pairs.get(q.number) ?? []), [q.aiMarks, q.marks]]);
+      }
+    }
+    expect(pairs.size).toBeGreaterThan(0);
+    const res = (await call(teacher, 'GET', at('/agreement'))).json();
+    for (const [number, list] of pairs) {
+      const diffs = list.map(([a, b]) => Math.abs(a - b));
+      expect(res.questions.find((q: { number: string }) => q.number === number)).toEqual({
+        number,
+        answers: list.length,
+        meanDifference: Math.round((diffs.reduce((x, y) => x + y, 0) / diffs.length) * 100) / 100,
+        withinHalf: Math.round((diffs.filter((d) => d <= 0.5).length / diffs.length) * 100) / 100,
+      });
+    }
+    expect((await call(students[0]!, 'GET', at('/agreement'))).statusCode).toBe(403);
+  });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useInvalidateAssignments } from '../../features/assignments/assignments-api';
 import { GradeTableView } from '../../features/assignments/grade-table-view';
+import { AgreementPanel } from '../../features/evaluations/agreement-panel';
 import { EvaluationControls } from '../../features/evaluations/evaluation-controls';
 import { GradeStats } from '../../features/evaluations/grade-stats';
 import { PublishControls, RowPublishState } from '../../features/evaluations/publish-controls';
@@ -39,6 +40,7 @@ function GradeTablePage({ code }: { code: string }) {
               <PublishControls code={code} data={data} />
               <RegradePanel code={code} />
               <RubricEditor code={code} />
+              <AgreementPanel code={code} />
               <GradeStats
                 marks={data.submissions.map((s) => s.marks)}
                 totalMarks={data.assignment.totalMarks}

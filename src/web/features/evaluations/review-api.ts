@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SubmissionDetail } from '../../../shared/evaluations';
 import type {
+  Agreement,
   NoticesResponse,
   PublishResponse,
   QuestionMarkBody,
@@ -164,5 +165,13 @@ export function useRubricChange(code: string) {
         : api<RubricChangeResponse>(url, { method: 'DELETE' });
     },
     onSuccess: refresh,
+  });
+}
+
+/** How close the AI's proposals are to the teacher's marks, where both exist. */
+export function useAgreement(code: string) {
+  return useQuery({
+    queryKey: ['assignments', code, 'agreement'],
+    queryFn: () => api<Agreement>(`${at(code)}/agreement`),
   });
 }
