@@ -27,6 +27,11 @@ export const FEATURE_NAMES = [
   'charModel',
   'charCentroid',
   'coverSq',
+  'kpDegree',
+  'kpMatched',
+  'relOwn',
+  'relMargin',
+  'structure',
 ] as const;
 
 /** The name of one feature. */
@@ -35,8 +40,21 @@ export type FeatureName = (typeof FEATURE_NAMES)[number];
 /** One answer's feature values, by name. */
 export type Features = Record<FeatureName, number>;
 
+/** Features found outside the word statistics: key points stated, relevance, sentence structure. */
+export type ExtraFeatures = {
+  /** Mean degree to which the answer states each key point (0..1). */
+  kpDegree: number;
+  /** Share of the key points the answer states. */
+  kpMatched: number;
+  /** Closeness to this question, and how much closer than to the closest other question. */
+  relOwn: number;
+  relMargin: number;
+  /** Share of the answer's words that stand in sentences rather than lists of terms. */
+  structure: number;
+};
+
 /** What the features of one answer are computed from. */
-export type AnswerText = { stems: string[] };
+export type AnswerText = { stems: string[]; extra: ExtraFeatures };
 
 /** Character trigrams of the stems: tolerant of misspellings and word forms the stemmer misses. */
 function charVector(stems: string[]): Vec {
@@ -134,6 +152,7 @@ export function computeFeatures(
     const own = [...set].filter((t) => !question.has(t));
     const ab = bigrams(a.stems);
     return {
+      ...a.extra,
       cover: recall(model, set, qw),
       coverDf: recall(model, set, (t) => qw(t) * (0.05 + (df.get(t) ?? 0) / n)),
       coverIdf: recall(model, set, (t) => qw(t) * (0.5 + Math.max(0, idf(t)))),
