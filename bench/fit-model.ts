@@ -27,18 +27,21 @@ export type Sample = {
 export type Linear = { mean: number[]; scale: number[]; weights: number[]; intercept: number };
 
 /** Text documents of a dev paper, prepared as the app prepares an assignment. */
-export function preparePaper(paper: DevPaper): PreparedAssignment {
-  const doc = (text: string): ExtractedDocument => ({
-    status: 'ok',
-    text,
-    pages: [],
-    ocrConfidence: null,
-  });
+export function preparePaper(
+  paper: DevPaper,
+  model: ExtractedDocument = textDoc(paper.modelText),
+  questions: ExtractedDocument = textDoc(paper.paperText),
+): PreparedAssignment {
   return prepareAssignment({
-    modelAnswer: doc(paper.modelText),
-    questionPaper: doc(paper.paperText),
+    modelAnswer: model,
+    questionPaper: questions,
     totalMarks: 5 * paper.questions.length,
   });
+}
+
+/** A plain-text document as extractDocument returns it. */
+export function textDoc(text: string): ExtractedDocument {
+  return { status: 'ok', text, pages: [], ocrConfidence: null };
 }
 
 /**

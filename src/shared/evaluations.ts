@@ -16,7 +16,6 @@ export const REVIEW_REASONS = [
   'answers-other-question',
   'keyword-list',
   'repeated-text',
-  'no-key-point',
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
