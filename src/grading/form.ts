@@ -30,7 +30,7 @@ const FUNCTION_POS = new Set(['DET', 'ADP', 'AUX', 'PRON', 'CCONJ', 'SCONJ', 'PA
 /** Code is not a list of terms, whatever its parts of speech. */
 const CODE = /[{}();=<>[\]]/;
 /** Share of the question's content words an answer must repeat to count as copying it. */
-const COPY_COVERS = 0.7;
+const COPY_COVERS = 0.9;
 /** Share of words in structured sentences under which an answer is a list of terms. */
 const LIST_SHARE = 0.5;
 /** Share of an answer's content words from the question above which it copies the question. */
