@@ -46,6 +46,8 @@ export const IRRELEVANT_CAP = 0.1;
 export const LIST_CAP = 0.2;
 /** Most of the marks an answer keeps that is only loosely related and states no key point. */
 export const SMALL_SHARE = 0.5;
+/** An answer with a key point missing stops short of full marks (at most this, less 0.05, plus a little per point made). */
+const PARTIAL_BASE = 0.95;
 /** Fewest content words before an answer unrelated to everything is called off-topic. */
 const OFF_TOPIC_WORDS = 4;
 /** Character-trigram similarity under which an answer shares nothing with the model or the class. */
@@ -83,8 +85,7 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
       ['answers-other-question'],
       `This reads as an answer to question ${r.other.number}, not to this one.`,
     );
-  const unrelated =
-    f.cover === 0 && f.charModel <= UNRELATED && f.charCentroid <= UNRELATED;
+  const unrelated = f.cover === 0 && f.charModel <= UNRELATED && f.charCentroid <= UNRELATED;
   if (r.verdict === 'off-topic' && unrelated && e.form.contentWords >= OFF_TOPIC_WORDS)
     return bound(share, IRRELEVANT_CAP, ['off-topic'], 'The answer is not about this question.');
   if (form.copiesQuestion)
@@ -106,6 +107,14 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
         'No key point is stated in the model answer’s words; the marks come from how close the answer is to the model answer and to the class’s answers.',
     };
   }
+  // A key point missing: the mark cannot be full, or the feedback would praise and ask at once.
+  if (e.keyPoints > 0 && e.matched < e.keyPoints)
+    return bound(
+      share,
+      PARTIAL_BASE + (1 - PARTIAL_BASE) * (e.matched / e.keyPoints) - 0.05,
+      reasons,
+      note,
+    );
   return { share, floor: 0, cap: 1, reasons, note };
 }
 
