@@ -9,7 +9,12 @@ import type { DevPaper } from './dev-data';
 import { rng } from './fit-model';
 
 /** The kinds of adversarial answer, in the order the benchmark prints them. */
-export const ADVERSARIAL_KINDS = ['other-question', 'keyword-list', 'question-text', 'refusal'] as const;
+export const ADVERSARIAL_KINDS = [
+  'other-question',
+  'keyword-list',
+  'question-text',
+  'refusal',
+] as const;
 export type AdversarialKind = (typeof ADVERSARIAL_KINDS)[number];
 
 /** One adversarial answer to question `qi` of a paper. */
@@ -20,7 +25,9 @@ const REFUSALS = ["I don't know.", 'No idea.', 'Not sure.', 'I do not know'];
 /** A fluent answer that human graders gave full marks: the longest such answer (ties: first). */
 function fullMarkAnswer(paper: DevPaper, qj: number): string | null {
   const rows = paper.questions[qj]!.rows.filter((r) => r.score_avg === 5);
-  const best = [...rows].sort((a, b) => b.answer.length - a.answer.length || a.student_id - b.student_id)[0];
+  const best = [...rows].sort(
+    (a, b) => b.answer.length - a.answer.length || a.student_id - b.student_id,
+  )[0];
   return best?.answer ?? null;
 }
 
