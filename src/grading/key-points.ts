@@ -99,7 +99,12 @@ export function keyPointDegree(point: KeyPoint, answer: Analysis, listsCount = f
       const tokens = span.flatMap((s) => s.tokens);
       if (negatedIn(tokens, stems) !== Boolean(point.negated)) continue;
       const present = new Set(tokens.filter((t) => t.content).map((t) => t.key));
-      const share = point.stems.filter((s) => present.has(s)).length / point.stems.length;
+      const hits = point.stems.filter((s) => present.has(s)).length;
+      // One shared word ("plants") does not state a point of two or more words.
+      const share =
+        hits < Math.min(2, point.stems.length)
+          ? Math.min(hits / point.stems.length, MATCH_SHARE - 0.01)
+          : hits / point.stems.length;
       if (share > best) best = share;
     }
   }

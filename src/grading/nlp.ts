@@ -34,7 +34,7 @@ export type Analysis = { sentences: Sentence[] };
 const FUNCTION_POS = new Set(['DET', 'ADP', 'AUX', 'PRON', 'CCONJ', 'SCONJ', 'PART']);
 
 /** Share of a sentence's words that are function words above which it reads as a sentence. */
-const STRUCTURE_SHARE = 0.12;
+const STRUCTURE_SHARE = 0.08;
 
 function tokensOf(sentence: ItemSentence): Token[] {
   const out: Token[] = [];
