@@ -1,5 +1,5 @@
 import { contentStems } from './text';
-import { addInto, cosine, tfVector, unit, type Vec } from './vectors';
+import { addInto, cosine, cosineLeavingOut, dot, tfVector, unit, type Vec } from './vectors';
 
 /** Weight of a question's own words: repeating the question is not answering it. */
 const QUESTION_WORD_WEIGHT = 0.3;
@@ -102,17 +102,18 @@ function batchSimilarity(vecs: Vec[]): { centroid: number[]; knn: number[] } {
   const sum: Vec = new Map();
   for (const u of units) addInto(sum, u);
   const k = Math.max(1, Math.min(5, Math.floor(units.length / 4)));
-  const centroid = units.map((u) => {
-    const others = new Map(sum);
-    addInto(others, u, -1);
-    return cosine(u, others);
-  });
-  const knn = units.map((u, i) => {
-    const sims = units
-      .filter((_, j) => j !== i)
-      .map((o) => cosine(u, o))
-      .sort((a, b) => b - a);
-    const top = sims.slice(0, k);
+  const sumNorm2 = dot(sum, sum);
+  const centroid = units.map((u) => cosineLeavingOut(u, sum, sumNorm2));
+  // Unit vectors: the cosine is the dot product, and each pair is computed once.
+  const sims = units.map(() => [] as number[]);
+  for (let i = 0; i < units.length; i++)
+    for (let j = i + 1; j < units.length; j++) {
+      const s = units[i]!.size && units[j]!.size ? dot(units[i]!, units[j]!) : 0;
+      sims[i]!.push(s);
+      sims[j]!.push(s);
+    }
+  const knn = sims.map((row) => {
+    const top = row.sort((a, b) => b - a).slice(0, k);
     return top.length ? top.reduce((a, b) => a + b, 0) / top.length : 0;
   });
   return { centroid, knn };

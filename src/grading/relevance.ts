@@ -1,4 +1,4 @@
-import { addInto, cosine, tfVector, unit, type Vec } from './vectors';
+import { addInto, cosine, dot, tfVector, unit, type Vec } from './vectors';
 
 /**
  * Whether an answer addresses its question. Every question of the paper is described twice: by
@@ -38,7 +38,17 @@ function idfOf(docs: string[][]): (t: string) => number {
   return (t) => Math.max(0.1, Math.log((n + 1) / ((df.get(t) ?? 0) + 0.5)));
 }
 
-type Described = { ref: Vec; sum: Vec; vecs: Vec[] };
+type Described = { ref: Vec; sum: Vec; sumNorm2: number; vecs: Vec[] };
+
+/** Cosine of a unit vector with the sum of a class's unit vectors, leaving itself out when `self`. */
+function classCosine(v: Vec, d: Described, self: boolean): number {
+  const vs = dot(v, d.sum);
+  const vv = self ? dot(v, v) : 0;
+  const num = vs - vv;
+  const norm2 = d.sumNorm2 - (self ? 2 * vs - vv : 0);
+  const vNorm = Math.sqrt(dot(v, v));
+  return norm2 > 1e-12 && vNorm > 0 ? num / (vNorm * Math.sqrt(norm2)) : 0;
+}
 
 /**
  * Relevance of every answer to question `qi` of the paper. `paper[qi].answers` are the answers
@@ -53,16 +63,14 @@ export function relevanceOf(paper: PaperQuestion[], qi: number): Relevance[] {
     const vecs = p.answers.map((a) => unit(tfVector(a, idf)));
     const sum: Vec = new Map();
     for (const v of vecs) addInto(sum, v);
-    return { ref: tfVector(p.reference, idf), sum, vecs };
+    return { ref: tfVector(p.reference, idf), sum, sumNorm2: dot(sum, sum), vecs };
   });
   const mine = described[qi]!;
   return mine.vecs.map((v) => {
     const closeness = (d: Described, self: boolean): number => {
-      const others = new Map(d.sum);
-      if (self) addInto(others, v, -1);
       const count = d.vecs.length - (self ? 1 : 0);
       const ref = cosine(v, d.ref);
-      return count >= 3 ? (ref + cosine(v, others)) / 2 : ref;
+      return count >= 3 ? (ref + classCosine(v, d, self)) / 2 : ref;
     };
     const own = closeness(mine, true);
     let other: Relevance['other'] = null;
