@@ -44,6 +44,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
+      UPLOAD_RATE_LIMIT: '1000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,8 +1,12 @@
+import crypto from 'node:crypto';
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
+import { fileLimitMessages } from '../shared/file-limits';
 import { toBmp, type DecodedImage } from './image';
 import { createOcrEngine } from './ocr';
+import { checkPdfBudget, type BudgetVerdict } from './pdf-budget';
 import { joinTextItems, type TextItem } from './pdf-text';
 import { loadPdfJs } from './pdfjs';
+import { DEFAULT_READ_LIMITS, type ReadLimits } from './read-limits';
 import type {
   DocumentInput,
   ExtractedDocument,
@@ -11,8 +15,12 @@ import type {
   UnreadableReason,
 } from './types';
 
-/** Pages past this are ignored: an answer longer than this is not a short answer. */
-const MAX_PAGES = 100;
+/**
+ * Changes when extraction reads the same file differently; a reading kept by an older version
+ * is read again.
+ */
+export const READER_VERSION = 2;
+
 /** A page with fewer letters than this in its text layer is treated as scanned. */
 const MIN_TEXT_LETTERS = 3;
 /** Images smaller than this (pixels per side) are rules and icons, not worth OCR. */
@@ -24,11 +32,28 @@ const MESSAGES: Record<UnreadableReason, string> = {
   empty: 'The document contains no text.',
   'ocr-failed': 'The scanned pages could not be read.',
   'too-large': 'The document has too many pages.',
+  'over-limit': 'The document is over a reading limit.',
 };
 
-function unreadable(reason: UnreadableReason, pages: ExtractedPage[] = []): ExtractedDocument {
-  return { status: 'unreadable', reason, message: MESSAGES[reason], pages };
+function unreadable(
+  reason: UnreadableReason,
+  pages: ExtractedPage[] = [],
+  message = MESSAGES[reason],
+): ExtractedDocument {
+  return { status: 'unreadable', reason, message, pages };
 }
+
+/** The words for a broken budget, the same a refused upload shows. */
+export function budgetMessage(verdict: Exclude<BudgetVerdict, { ok: true }>, limits: ReadLimits) {
+  if (verdict.limit === 'pages')
+    return fileLimitMessages.tooManyPages(verdict.pages, limits.maxPages);
+  return verdict.limit === 'image-pixels'
+    ? fileLimitMessages.imageTooLarge(verdict.width, verdict.height, limits.maxImagePixels)
+    : fileLimitMessages.decodedTooLarge(limits.maxDecodedBytes);
+}
+
+/** What one extraction may use: the limits and the OCR images still allowed. */
+type Reading = { limits: ReadLimits; ocr: () => OcrEngine; ocrSeen: Set<string> };
 
 /** Waits for pdf.js to hand over a decoded image, giving up after a while so a bad image cannot hang extraction. */
 function imageObject(page: PDFPageProxy, name: string): Promise<DecodedImage | null> {
@@ -47,36 +72,57 @@ function imageObject(page: PDFPageProxy, name: string): Promise<DecodedImage | n
   });
 }
 
-/** Decoded images painted on a page, largest first. */
-async function pageImages(page: PDFPageProxy): Promise<DecodedImage[]> {
+type NamedImage = { key: string; image: DecodedImage };
+
+/** Identifies an image by its pixels, so one drawn on every page (under new names) is read once. */
+const imageKey = (image: DecodedImage) =>
+  `${image.width}x${image.height}:${crypto
+    .createHash('sha1')
+    .update(image.data ?? new Uint8Array())
+    .digest('hex')}`;
+
+/** Decoded images painted on a page, each once, largest first. */
+async function pageImages(page: PDFPageProxy): Promise<NamedImage[]> {
   const ops = await page.getOperatorList();
-  const found: Promise<DecodedImage | null>[] = [];
+  const found = new Map<string, Promise<DecodedImage | null>>();
   const { OPS } = loadPdfJs();
   ops.fnArray.forEach((fn, i) => {
     const args = ops.argsArray[i] as unknown[];
-    if (fn === OPS.paintInlineImageXObject) found.push(Promise.resolve(args[0] as DecodedImage));
-    if (fn === OPS.paintImageXObject) found.push(imageObject(page, String(args[0])));
+    if (fn === OPS.paintInlineImageXObject) {
+      found.set(`${page.pageNumber}:inline:${i}`, Promise.resolve(args[0] as DecodedImage));
+    }
+    // The same image drawn many times is decoded and read once.
+    if (fn === OPS.paintImageXObject && !found.has(String(args[0]))) {
+      found.set(String(args[0]), imageObject(page, String(args[0])));
+    }
   });
-  const images = await Promise.all(found);
+  const images = await Promise.all([...found].map(async ([key, p]) => ({ key, image: await p })));
   return images
     .filter(
-      (img): img is DecodedImage =>
-        !!img && img.width >= MIN_IMAGE_SIDE && img.height >= MIN_IMAGE_SIDE,
+      (n): n is NamedImage =>
+        !!n.image && n.image.width >= MIN_IMAGE_SIDE && n.image.height >= MIN_IMAGE_SIDE,
     )
-    .sort((a, b) => b.width * b.height - a.width * a.height);
+    .sort((a, b) => b.image.width * b.image.height - a.image.width * a.image.height);
 }
 
-/** OCR of every image on a page, joined, with the mean confidence weighted by text length. */
+/**
+ * OCR of the images on a page, joined, with the mean confidence weighted by text length. Images
+ * already read on another page, and any past the per-page and per-document limits, are skipped.
+ */
 async function readImages(
-  images: DecodedImage[],
-  ocr: () => OcrEngine,
+  images: NamedImage[],
+  reading: Reading,
 ): Promise<{ text: string; confidence: number | null }> {
+  const { limits, ocrSeen } = reading;
   const parts: { text: string; confidence: number }[] = [];
-  for (const image of images.slice(0, 8)) {
-    const bmp = toBmp(image);
+  for (const { image } of images.slice(0, limits.maxOcrImagesPerPage)) {
+    const key = imageKey(image);
+    if (ocrSeen.has(key) || ocrSeen.size >= limits.maxOcrImages) continue;
+    ocrSeen.add(key);
+    const bmp = toBmp(image, limits.ocrMaxPixels);
     if (!bmp) continue;
     try {
-      const result = await ocr().recognize(bmp);
+      const result = await reading.ocr().recognize(bmp);
       if (result.text.trim())
         parts.push({ text: result.text.trim(), confidence: result.confidence });
     } catch {
@@ -90,7 +136,7 @@ async function readImages(
   return { text: parts.map((p) => p.text).join('\n'), confidence };
 }
 
-async function readPage(page: PDFPageProxy, ocr: () => OcrEngine): Promise<ExtractedPage> {
+async function readPage(page: PDFPageProxy, reading: Reading): Promise<ExtractedPage> {
   const content = await page.getTextContent();
   const text = joinTextItems(content.items as TextItem[]);
   const images = await pageImages(page);
@@ -102,7 +148,7 @@ async function readPage(page: PDFPageProxy, ocr: () => OcrEngine): Promise<Extra
   };
   const scanned = (text.match(/\p{L}/gu) ?? []).length < MIN_TEXT_LETTERS;
   if (!images.length) return { ...base, text, source: text ? 'text' : 'none' };
-  const read = await readImages(images, ocr);
+  const read = await readImages(images, reading);
   if (scanned) {
     return {
       ...base,
@@ -120,9 +166,15 @@ function classify(error: unknown): UnreadableReason {
   return name === 'PasswordException' ? 'encrypted' : 'corrupt';
 }
 
-async function extractPdf(bytes: Uint8Array, ocr: () => OcrEngine): Promise<ExtractedDocument> {
+async function extractPdf(bytes: Uint8Array, reading: Reading): Promise<ExtractedDocument> {
+  const { limits } = reading;
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   if (!head.includes('%PDF-')) return unreadable('corrupt');
+  const budget = checkPdfBudget(bytes, limits);
+  if (!budget.ok) {
+    const reason = budget.limit === 'pages' ? 'too-large' : 'over-limit';
+    return unreadable(reason, [], budgetMessage(budget, limits));
+  }
   // pdf.js takes ownership of the buffer it is given, so it gets a copy.
   const task = loadPdfJs().getDocument({
     data: bytes.slice(),
@@ -130,14 +182,21 @@ async function extractPdf(bytes: Uint8Array, ocr: () => OcrEngine): Promise<Extr
     useSystemFonts: false,
     verbosity: 0,
     stopAtErrors: false,
+    maxImageSize: limits.maxImagePixels,
   });
   try {
     const pdf = await task.promise;
-    if (pdf.numPages > MAX_PAGES) return unreadable('too-large');
+    if (pdf.numPages > limits.maxPages) {
+      return unreadable(
+        'too-large',
+        [],
+        fileLimitMessages.tooManyPages(pdf.numPages, limits.maxPages),
+      );
+    }
     const pages: ExtractedPage[] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
-      pages.push(await readPage(page, ocr));
+      pages.push(await readPage(page, reading));
       page.cleanup();
     }
     return finish(pages);
@@ -166,13 +225,14 @@ function finish(pages: ExtractedPage[]): ExtractedDocument {
 }
 
 /**
- * Reads the text of a PDF (text layer, OCR for scanned pages and images) or of plain text.
+ * Reads the text of a PDF (text layer, OCR for scanned pages and images) or of plain text, within
+ * `limits` (pages, decoded sizes, image pixels, OCR images; see read-limits.ts).
  * Never throws: a file that cannot be read comes back as `status: 'unreadable'` with a reason.
  * Pass a shared `ocr` engine when extracting many documents; otherwise one is started if needed.
  */
 export async function extractDocument(
   input: DocumentInput,
-  opts: { ocr?: OcrEngine } = {},
+  opts: { ocr?: OcrEngine; limits?: ReadLimits } = {},
 ): Promise<ExtractedDocument> {
   if (input.kind === 'text') {
     const text = input.text.replace(/\r\n?/g, '\n').trim();
@@ -191,7 +251,8 @@ export async function extractDocument(
   let own = null as OcrEngine | null;
   const ocr = (): OcrEngine => opts.ocr ?? (own ??= createOcrEngine());
   try {
-    return await extractPdf(input.bytes, ocr);
+    const limits = opts.limits ?? DEFAULT_READ_LIMITS;
+    return await extractPdf(input.bytes, { limits, ocr, ocrSeen: new Set() });
   } catch {
     return unreadable('corrupt');
   } finally {

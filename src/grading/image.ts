@@ -26,15 +26,26 @@ function grayAt(img: Required<DecodedImage>, x: number, y: number): number {
   );
 }
 
+/** Mean gray level of the source block that one output pixel covers. */
+function blockGray(img: Required<DecodedImage>, x0: number, x1: number, y0: number, y1: number) {
+  let sum = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) sum += grayAt(img, x, y);
+  return Math.round(sum / ((x1 - x0) * (y1 - y0)));
+}
+
 /**
  * Encodes a decoded PDF image as an 8-bit grayscale BMP, a format tesseract reads without any
- * codec; returns null for layouts we cannot read.
+ * codec, scaled down (by block averages, which keep thin strokes) to at most `maxPixels`;
+ * returns null for layouts we cannot read.
  */
-export function toBmp(image: DecodedImage): Uint8Array | null {
-  const { width, height, kind, data } = image;
-  if (!data || !width || !height) return null;
+export function toBmp(image: DecodedImage, maxPixels = Infinity): Uint8Array | null {
+  const { width: srcW, height: srcH, kind, data } = image;
+  if (!data || !srcW || !srcH) return null;
   if (kind !== GRAYSCALE_1BPP && kind !== RGB_24BPP && kind !== RGBA_32BPP) return null;
-  const full = { width, height, kind, data };
+  const full = { width: srcW, height: srcH, kind, data };
+  const scale = Math.min(1, Math.sqrt(maxPixels / (srcW * srcH)));
+  const width = Math.max(1, Math.floor(srcW * scale));
+  const height = Math.max(1, Math.floor(srcH * scale));
   const rowSize = (width + 3) & ~3;
   const header = 14 + 40 + 256 * 4;
   const out = new Uint8Array(header + rowSize * height);
@@ -51,9 +62,17 @@ export function toBmp(image: DecodedImage): Uint8Array | null {
   view.setUint32(34, rowSize * height, true);
   view.setUint32(46, 256, true);
   for (let g = 0; g < 256; g++) view.setUint32(54 + g * 4, (g << 16) | (g << 8) | g, true);
+  const xs = Array.from({ length: width + 1 }, (_, i) => Math.floor((i * srcW) / width));
   for (let y = 0; y < height; y++) {
     const row = header + (height - 1 - y) * rowSize; // BMP rows run bottom-up
-    for (let x = 0; x < width; x++) out[row + x] = grayAt(full, x, y);
+    const y0 = Math.floor((y * srcH) / height);
+    const y1 = Math.max(y0 + 1, Math.floor(((y + 1) * srcH) / height));
+    for (let x = 0; x < width; x++) {
+      out[row + x] =
+        scale === 1
+          ? grayAt(full, x, y)
+          : blockGray(full, xs[x]!, Math.max(xs[x]! + 1, xs[x + 1]!), y0, y1);
+    }
   }
   return out;
 }

@@ -8,8 +8,10 @@
  * Grade all answers of an assignment in one call: term rarity and similarity to the other
  * answers are part of the score. `gradeBatch` does all three steps for the CLI and benchmark.
  */
-export { extractDocument } from './extract';
+export { extractDocument, READER_VERSION } from './extract';
 export { createOcrEngine } from './ocr';
+export { inspectPdf, type PdfInspection, type PdfProblem } from './inspect';
+export { DEFAULT_READ_LIMITS, type ReadLimits } from './read-limits';
 export { prepareAssignment, type PrepareArgs } from './prepare';
 export { gradeAnswers, type AnswerInput, type GradeOptions } from './grade';
 export { gradeBatch, type BatchArgs } from './batch';

@@ -18,7 +18,8 @@ export type ExtractedPage = {
 };
 
 /** Why a document could not be read; the server shows it to the teacher. */
-export type UnreadableReason = 'corrupt' | 'encrypted' | 'empty' | 'ocr-failed' | 'too-large';
+export type UnreadableReason =
+  'corrupt' | 'encrypted' | 'empty' | 'ocr-failed' | 'too-large' | 'over-limit';
 
 /** The result of extraction: either the text page by page, or why there is none. */
 export type ExtractedDocument =

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { registerErrorHandler } from './errors';
 import { GradingQueue, type GradingQueueOptions } from './jobs/grading-queue';
+import { SandboxPool } from './sandbox/sandbox-pool';
 import { evaluationRoutes } from './modules/evaluations/evaluations.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
 import { avatarRoutes } from './modules/avatars/avatars.routes';
@@ -13,6 +14,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { authRoutes, createAuth, resolveAuthSecret, type Auth } from './plugins/auth';
+import { crossSite } from './plugins/cross-site';
 import { security } from './plugins/security';
 import { spa } from './plugins/spa';
 import { createFileStore, storage } from './plugins/storage';
@@ -26,6 +28,8 @@ export interface AppContext {
   config: Config;
   store: FileStore;
   grading: GradingQueue;
+  /** Reader processes for untrusted files (upload checks, reading answers, grading). */
+  pool: SandboxPool;
 }
 
 /** Builds the whole server from a config: database (migrated), auth, every route, the SPA. Call app.close() to release all. */
@@ -34,6 +38,8 @@ export async function buildApp(
   opts: {
     logger?: boolean;
     grading?: Partial<Pick<GradingQueueOptions, 'leaseMs' | 'pollMs' | 'afterResult'>>;
+    /** Reader pool options other than the configured ones (tests watch memory more often). */
+    pool?: { memoryPollMs?: number };
   } = {},
 ): Promise<AppContext> {
   const app = Fastify({
@@ -52,9 +58,24 @@ export async function buildApp(
     app.log.warn({ err }, 'a pooled database connection failed; it will be replaced'),
   );
   const store = createFileStore(config);
-  const grading = new GradingQueue({ db, store, log: app.log, ...opts.grading });
+  const { reading } = config;
+  const pool = new SandboxPool({
+    size: reading.processes,
+    memoryMb: reading.memoryMb,
+    ...opts.pool,
+  });
+  const grading = new GradingQueue({
+    db,
+    store,
+    log: app.log,
+    pool,
+    reading,
+    maxRuns: config.gradingRuns,
+    ...opts.grading,
+  });
   app.addHook('onClose', async () => {
     await grading.stop();
+    await pool.close();
     await db.kysely.destroy();
   });
   await migrateToLatest(db.kysely);
@@ -62,6 +83,7 @@ export async function buildApp(
 
   registerErrorHandler(app);
   await app.register(security, { config });
+  await app.register(crossSite, { config });
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 3, fields: 20, fieldSize: 100_000 },
@@ -71,10 +93,12 @@ export async function buildApp(
   await app.register(avatarRoutes);
   await app.register(meRoutes, { db });
   await app.register(storage, { db, store, config });
-  await app.register(assignmentRoutes, { db, store, config });
-  await app.register(evaluationRoutes, { db, notify: () => grading.notify() });
+  const stopGrading = (assignmentId: string) => grading.cancel(assignmentId);
+  const checker = { pool, reading };
+  await app.register(assignmentRoutes, { db, store, config, checker, stopGrading });
+  await app.register(evaluationRoutes, { db, notify: () => grading.notify(), stopGrading });
   await app.register(contactRoutes, { db, config });
   await app.register(spa, { dir: config.staticDir });
   if (config.gradingWorker) app.addHook('onReady', async () => grading.start());
-  return { app, db, auth, config, store, grading };
+  return { app, db, auth, config, store, grading, pool };
 }

@@ -24,7 +24,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       port: 3000,
       publicUrl: 'http://localhost:3000',
-      trustedOrigins: ['http://localhost:3000'],
+      trustedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'],
       trustProxy: false,
       dataDir: path.resolve('data'),
       filesDir: path.resolve('data/files'),

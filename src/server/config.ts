@@ -1,6 +1,8 @@
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_READ_LIMITS, type ReadLimits } from '../grading/read-limits';
 
 /** Turns "", undefined and whitespace into undefined, so optional variables may be left blank. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -81,6 +83,21 @@ const envSchema = z
     SUPPORT_PHONE: z.string().default('+91 80 4000 1234'),
     STATIC_DIR: optional(z.string()),
     GRADING_WORKER: optional(bool),
+    GRADING_RUNS: z.coerce.number().int().min(1).max(64).default(4),
+    READER_PROCESSES: optional(z.coerce.number().int().min(1).max(256)),
+    READER_MEMORY_MB: z.coerce.number().int().min(256).default(1536),
+    CHECK_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
+    READ_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+    PDF_MAX_PAGES: z.coerce.number().int().min(1).default(DEFAULT_READ_LIMITS.maxPages),
+    PDF_MAX_IMAGE_MEGAPIXELS: z.coerce
+      .number()
+      .positive()
+      .default(DEFAULT_READ_LIMITS.maxImagePixels / 1e6),
+    PDF_MAX_DECODED_MB: z.coerce
+      .number()
+      .positive()
+      .default(DEFAULT_READ_LIMITS.maxDecodedBytes / (1024 * 1024)),
+    UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   })
   .superRefine(
     (env, ctx) => {
@@ -128,6 +145,22 @@ export interface Config {
   staticDir: string;
   /** Whether this process grades queued runs (turn off on web-only instances of a scaled-out setup). */
   gradingWorker: boolean;
+  /** Runs this process grades side by side. */
+  gradingRuns: number;
+  /** How untrusted files are read: in reader processes, within these limits. */
+  reading: {
+    limits: ReadLimits;
+    /** Reader processes (default: the number of cores). */
+    processes: number;
+    /** A reader using more resident memory than this is killed and its file refused. */
+    memoryMb: number;
+    /** Time to check one uploaded file. */
+    checkTimeoutMs: number;
+    /** Time to read one file at grading (OCR included). */
+    gradeTimeoutMs: number;
+  };
+  /** Upload attempts (forms with files) per user per minute. */
+  uploadRateLimit: number;
 }
 
 /** Thrown when the environment is invalid; its message lists every problem at once. */
@@ -158,6 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     trustedOrigins: [
       publicUrl,
+      // The default install answers on this machine by either name.
+      ...(e.PUBLIC_URL ? [] : [`http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`]),
       ...(e.TRUSTED_ORIGINS ?? '')
         .split(',')
         .map((s) => s.trim())
@@ -189,5 +224,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     staticDir: path.resolve(e.STATIC_DIR ?? 'dist/web'),
     gradingWorker: e.GRADING_WORKER ?? true,
+    gradingRuns: e.GRADING_RUNS,
+    reading: {
+      limits: {
+        ...DEFAULT_READ_LIMITS,
+        maxPages: e.PDF_MAX_PAGES,
+        maxImagePixels: Math.round(e.PDF_MAX_IMAGE_MEGAPIXELS * 1e6),
+        maxDecodedBytes: Math.round(e.PDF_MAX_DECODED_MB * 1024 * 1024),
+      },
+      processes: e.READER_PROCESSES ?? os.availableParallelism(),
+      memoryMb: e.READER_MEMORY_MB,
+      checkTimeoutMs: e.CHECK_TIMEOUT_SECONDS * 1000,
+      gradeTimeoutMs: e.READ_TIMEOUT_SECONDS * 1000,
+    },
+    uploadRateLimit: e.UPLOAD_RATE_LIMIT,
   };
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_NAME_LENGTH } from './limits';
+import { messages } from './messages';
 
 /** The two roles a user picks once on /role. */
 export const roles = ['teacher', 'student'] as const;
@@ -39,3 +41,23 @@ export const errorResponse = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/** Control characters (C0, DEL, C1) and Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** A person's name as sign-up and profile updates take it: trimmed, 1–100 characters, no control characters. */
+export const personName = z
+  .string({ error: messages.nameRequired })
+  .trim()
+  .min(1, messages.nameRequired)
+  .max(MAX_NAME_LENGTH, messages.nameTooLong)
+  .refine((s) => !CONTROL.test(s), messages.nameControlCharacters);
+
+/** A name from elsewhere (an identity provider) made acceptable: control characters out, at most 100 characters. */
+export const cleanPersonName = (name: string) =>
+  name
+    .replace(new RegExp(CONTROL.source, 'g'), ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_NAME_LENGTH);

@@ -139,7 +139,8 @@ export const marksBody = z.object({
     .number({ error: messages.marksInvalid })
     .min(0, messages.marksInvalid)
     .max(MAX_TOTAL_MARKS, messages.marksInvalid)
-    .refine((m) => Math.abs(Math.round(m * 100) - m * 100) < 1e-6, messages.marksInvalid),
+    // Exactly two decimals at most: the number must be its own value rounded to cents.
+    .refine((m) => Number(m.toFixed(2)) === m, messages.marksInvalid),
 });
 export type MarksBody = z.infer<typeof marksBody>;
 

@@ -3,6 +3,9 @@
 /** Largest accepted upload (question paper, model answer, diagram, answer): 500 kB. */
 export const MAX_FILE_BYTES = 512_000;
 
+/** Longest accepted name of a person (sign-up, profile, contact form). */
+export const MAX_NAME_LENGTH = 100;
+
 /** Shortest accepted password. */
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -23,3 +26,12 @@ export const CLASS_CODE_LENGTH = 7;
 
 /** A made-up class code of the real shape, for placeholders and help text. */
 export const CLASS_CODE_EXAMPLE = 'K7PQ3XM';
+
+/** Pages a PDF may have (question paper, model answer, answer). */
+export const MAX_PDF_PAGES = 50;
+
+/** Pixels (width × height) of one image inside a PDF: 25 megapixels, e.g. 5000 × 5000. */
+export const MAX_PDF_IMAGE_PIXELS = 25_000_000;
+
+/** Bytes that a PDF's compressed streams other than images may unpack to: 64 MB. */
+export const MAX_PDF_DECODED_BYTES = 64 * 1024 * 1024;

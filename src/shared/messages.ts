@@ -13,6 +13,10 @@ export const messages = {
   oidcFailed: 'The external sign-in did not complete. Please try again.',
   oidcAccountExists:
     'An account with this email already exists. Log in with your email and password.',
+  nameRequired: 'Please enter your name.',
+  nameTooLong: 'Your name can be at most 100 characters.',
+  nameControlCharacters: 'Your name cannot contain control characters such as line breaks.',
+  crossSiteRefused: 'This request came from a site Markwise does not trust.',
   roleAlreadyChosen: 'Your role has already been chosen.',
   notFoundTitle: 'Oops! Page Not Found',
   backToHome: 'Back To Home',
@@ -70,5 +74,6 @@ export const messages = {
   zeroTotalMarks:
     'This assignment is worth 0 marks, so there is nothing to grade. Update its total marks first.',
   evaluationDone: 'Evaluation finished.',
+  noEvaluationToCancel: 'There is no evaluation in progress to stop.',
   marksAfterDeadline: 'Marks appear after the deadline.',
 } as const;

@@ -114,6 +114,8 @@ export interface SubmissionTable {
   graded_at: string | null;
   /** The evaluation run that last wrote ai_* (a resumed run skips what it already graded). */
   evaluation_run_id: string | null;
+  /** JSON of the answer's reading (`StoredReading`): its text, or why it could not be read. */
+  reading: string | null;
 }
 
 export interface EvaluationRunTable {

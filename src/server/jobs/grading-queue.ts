@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
 import { nowIso, type Db } from '../db/database';
 import * as runs from '../modules/evaluations/evaluations.repository';
+import type { SandboxPool } from '../sandbox/sandbox-pool';
 import type { FileStore } from '../storage/file-store';
 import { gradeRun, RunStopped } from './grade-run';
 
@@ -11,6 +13,10 @@ export interface GradingQueueOptions {
   db: Db;
   store: FileStore;
   log: FastifyBaseLogger;
+  pool: SandboxPool;
+  reading: Config['reading'];
+  /** Runs graded side by side. */
+  maxRuns?: number;
   /** How long a claimed run stays this worker's without a renewal. */
   leaseMs?: number;
   /** How often to look for work when nobody called notify(). */
@@ -18,27 +24,32 @@ export interface GradingQueueOptions {
   afterResult?: (runId: string) => Promise<void> | void;
 }
 
+type Active = { assignmentId: string; stop: AbortController; done: Promise<void> };
+
 /**
  * The grading queue: its state is the evaluation_run table, so it survives restarts and can be
  * shared by several server processes on one PostgreSQL database. A worker claims the oldest
- * queued run (or a running one whose worker's lease expired) with a compare-and-set, grades it,
- * and renews its lease as it goes. On SQLite only one process uses the file, so at start-up a
- * "running" run can only be one the previous process left behind, and it is resumed at once.
- * Grading happens here, never inside a request handler.
+ * queued run (or a running one whose worker's lease expired) with a compare-and-set and grades
+ * up to `maxRuns` runs side by side; their files share the reader pool in turn, so a slow class
+ * never holds up another. On SQLite only one process uses the file, so at start-up a "running"
+ * run can only be one the previous process left behind, and it is resumed at once. Grading
+ * happens here, never inside a request handler.
  */
 export class GradingQueue {
   readonly workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
   private readonly leaseMs: number;
   private readonly pollMs: number;
+  private readonly maxRuns: number;
   private readonly abort = new AbortController();
+  private readonly active = new Map<string, Active>();
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
-  private current: { runId: string; assignmentId: string; stop: AbortController } | null = null;
   private firstPass = true;
 
   constructor(private readonly opts: GradingQueueOptions) {
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.pollMs = opts.pollMs ?? 2_000;
+    this.maxRuns = opts.maxRuns ?? 4;
   }
 
   /** Starts working through the queue in the background. */
@@ -51,28 +62,35 @@ export class GradingQueue {
     this.wake?.();
   }
 
-  /** Stops the run of this assignment if this worker is grading it (the assignment is being deleted). */
+  /**
+   * Stops this worker's run of the assignment at once (it was cancelled or is being deleted).
+   * Workers in other processes notice at their next lease renewal.
+   */
   cancel(assignmentId: string): void {
-    if (this.current?.assignmentId === assignmentId) this.current.stop.abort();
+    for (const run of this.active.values()) {
+      if (run.assignmentId === assignmentId) run.stop.abort();
+    }
   }
 
-  /** Stops the worker; a run in progress goes back to the queue and resumes on the next start. */
+  /** Stops the worker; runs in progress go back to the queue and resume on the next start. */
   async stop(): Promise<void> {
     this.abort.abort();
-    this.current?.stop.abort();
     this.wake?.();
     await this.loop;
+    await Promise.all([...this.active.values()].map((r) => r.done));
   }
 
   private async run(): Promise<void> {
     while (!this.abort.signal.aborted) {
-      let worked = false;
-      try {
-        worked = await this.workOnce();
-      } catch (err) {
-        this.opts.log.error({ err }, 'grading queue: could not take work');
+      let claimed = false;
+      if (this.active.size < this.maxRuns) {
+        try {
+          claimed = await this.claimOne();
+        } catch (err) {
+          this.opts.log.error({ err }, 'grading queue: could not take work');
+        }
       }
-      if (!worked && !this.abort.signal.aborted) await this.sleep(this.pollMs);
+      if (!claimed && !this.abort.signal.aborted) await this.sleep(this.pollMs);
     }
   }
 
@@ -87,12 +105,12 @@ export class GradingQueue {
     });
   }
 
-  /** Claims and grades one run; false when there was nothing to do. */
-  private async workOnce(): Promise<boolean> {
+  /** Claims one run and starts grading it in the background; false when there was nothing to take. */
+  private async claimOne(): Promise<boolean> {
     const db = this.opts.db.kysely;
     const now = nowIso();
     const ignoreLeases = this.firstPass && this.opts.db.dialect === 'sqlite';
-    const seen = await runs.nextClaimable(db, now, ignoreLeases);
+    const seen = await runs.nextClaimable(db, now, ignoreLeases, [...this.active.keys()]);
     if (!seen) {
       this.firstPass = false;
       return false;
@@ -101,25 +119,27 @@ export class GradingQueue {
     if (!(await runs.claimRun(db, seen, this.workerId, now, until))) return true;
     const run = (await runs.findRun(db, seen.id))!;
     const stop = new AbortController();
-    this.current = { runId: run.id, assignmentId: run.assignment_id, stop };
     const signal = AbortSignal.any([stop.signal, this.abort.signal]);
-    try {
-      await gradeRun(
-        { ...this.opts, workerId: this.workerId, leaseMs: this.leaseMs, signal },
-        run.id,
-      );
-    } catch (err) {
-      await this.afterFailure(run.id, err);
-    } finally {
-      this.current = null;
-    }
+    const done = gradeRun(
+      { ...this.opts, workerId: this.workerId, leaseMs: this.leaseMs, signal },
+      run.id,
+    )
+      .catch((err: unknown) => this.afterFailure(run.id, err))
+      .catch((err: unknown) =>
+        this.opts.log.error({ err, runId: run.id }, 'grading run cleanup failed'),
+      )
+      .finally(() => {
+        this.active.delete(run.id);
+        this.wake?.();
+      });
+    this.active.set(run.id, { assignmentId: run.assignment_id, stop, done });
     return true;
   }
 
   private async afterFailure(runId: string, err: unknown) {
     const db = this.opts.db.kysely;
     if (err instanceof RunStopped || this.abort.signal.aborted) {
-      // Closing: hand the run back so the next start resumes it. Deleted: its row is gone already.
+      // Closing: hand the run back so the next start resumes it. Cancelled or deleted: nothing to do.
       if (this.abort.signal.aborted)
         await runs.endRun(db, runId, this.workerId, { status: 'queued' });
       return;

@@ -6,10 +6,10 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { genericOAuth } from 'better-auth/plugins';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '../../shared/api';
+import { cleanPersonName, personName, type Role } from '../../shared/api';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { forbidden, unauthorized } from '../errors';
+import { AppError, forbidden, unauthorized } from '../errors';
 
 /** The signed-in user as every route sees it; the role is read from the database on each request. */
 export interface CurrentUser {
@@ -30,7 +30,18 @@ declare module 'fastify' {
 /** Provider id of the configured OpenID Connect sign-in ("Sign in with Google" or a school's own). */
 export const OIDC_PROVIDER_ID = 'oidc';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** better-auth endpoints that take a person's name, checked before better-auth sees them. */
+const NAMED_PATHS = new Set(['/api/auth/sign-up/email', '/api/auth/update-user']);
+
+/** Refuses a name that is too long or holds control characters (better-auth takes any string). */
+function checkName(body: unknown) {
+  if (!body || typeof body !== 'object' || !('name' in body)) return;
+  const parsed = personName.safeParse((body as { name: unknown }).name);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]!.message;
+    throw new AppError(400, 'invalid_name', message, [{ path: 'name', message }]);
+  }
+}
 
 const times = { createdAt: 'created_at', updatedAt: 'updated_at' };
 
@@ -85,7 +96,17 @@ export function createAuth(config: Config, db: Db, secret: string) {
       user: {
         create: {
           before: async (user) => ({
-            data: { ...user, image: user.image || avatarUrl(randomSeed()) },
+            data: {
+              ...user,
+              name: cleanPersonName(user.name ?? '') || 'Markwise user',
+              image: user.image || avatarUrl(randomSeed()),
+            },
+          }),
+        },
+        update: {
+          before: async (user) => ({
+            data:
+              typeof user.name === 'string' ? { ...user, name: cleanPersonName(user.name) } : user,
           }),
         },
       },
@@ -169,6 +190,7 @@ async function authPlugin(app: FastifyInstance, opts: { auth: Auth; config: Conf
     config: { rawAuth: true },
     async handler(request, reply) {
       const url = new URL(request.url, config.publicUrl);
+      if (NAMED_PATHS.has(url.pathname)) checkName(request.body);
       const hasBody = request.method === 'POST' && request.body !== undefined;
       const response = await auth.handler(
         new Request(url, {
@@ -189,11 +211,6 @@ async function authPlugin(app: FastifyInstance, opts: { auth: Auth; config: Conf
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    // SameSite=Lax already keeps the cookie off cross-site writes; an untrusted Origin is refused outright too.
-    const origin = request.headers.origin;
-    if (!SAFE_METHODS.has(request.method) && origin && !config.trustedOrigins.includes(origin)) {
-      throw forbidden('This request came from a site Markwise does not trust.');
-    }
     if (request.url.startsWith('/api/auth/') || !request.headers.cookie) return;
     const session = await auth.api.getSession({ headers: authHeaders(request) });
     if (!session) return;

@@ -3,14 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { SandboxPool } from '../sandbox/sandbox-pool';
 import { jpegBytes, makePdf, pngBytes } from '../test/uploads';
-import { pdfParses } from './pdf-check';
 import { spoolToTemp } from './spool';
-import { sniffImage, verifyUpload } from './verify';
+import { sniffImage, verifyUpload, type UploadKind } from './verify';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'markwise-verify-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const { reading } = loadConfig({ DATA_DIR: dir });
+const checker = { pool: new SandboxPool({ size: 2, memoryMb: reading.memoryMb }), reading };
+afterAll(async () => {
+  await checker.pool.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 const spool = (bytes: Buffer) => spoolToTemp(Readable.from([bytes]), dir);
+const verify = async (bytes: Buffer | Uint8Array, kind: UploadKind, name?: string) =>
+  verifyUpload({ ...(await spool(Buffer.from(bytes))), originalName: name }, kind, checker, 'u1');
 
 describe('upload checks', () => {
   it('spools while hashing and counting', async () => {
@@ -29,26 +37,33 @@ describe('upload checks', () => {
     expect(sniffImage(Buffer.from([0x89, 0x50]))).toBeNull();
   });
 
-  it('parses PDFs in worker threads, many at once', async () => {
+  it('parses PDFs in reader processes, many at once', async () => {
     const good = await Promise.all(
-      Array.from({ length: 8 }, async () => (await spool(await makePdf())).tmpPath),
+      Array.from({ length: 8 }, async () => verify(await makePdf(), 'pdf')),
     );
-    const bad = (await spool(Buffer.from('%PDF-1.7\nnot a pdf'))).tmpPath;
-    expect(await Promise.all(good.map(pdfParses))).toEqual(Array(8).fill(true));
-    expect(await pdfParses(bad)).toBe(false);
+    expect(good).toEqual(Array(8).fill('application/pdf'));
+    await expect(verify(Buffer.from('%PDF-1.7\nnot a pdf'), 'pdf')).rejects.toMatchObject({
+      code: 'corrupt_pdf',
+    });
   });
 
   it('keeps pdf.js polyfills out of the server thread', async () => {
-    await verifyUpload(await spool(await makePdf()), 'pdf');
+    await verify(await makePdf(), 'pdf');
     expect(Function.prototype.toString.call(JSON.stringify)).toContain('[native code]');
     expect(Function.prototype.toString.call(Array.prototype.push)).toContain('[native code]');
   });
 
+  it('says a file named .pdf is not a PDF', async () => {
+    await expect(verify(pngBytes(), 'pdf', 'answer.pdf')).rejects.toMatchObject({
+      status: 415,
+      message:
+        'This file is named .pdf but is not a PDF. Export or save your document as a PDF and upload that.',
+    });
+  });
+
   it('names the problem: empty, not a PDF, corrupt, not an image', async () => {
     const codes = async (bytes: Buffer, kind: 'pdf' | 'image') =>
-      verifyUpload(await spool(bytes), kind).catch(
-        (e: { status: number; code: string }) => `${e.status} ${e.code}`,
-      );
+      verify(bytes, kind).catch((e: { status: number; code: string }) => `${e.status} ${e.code}`);
     expect(await codes(Buffer.alloc(0), 'pdf')).toBe('400 empty_file');
     expect(await codes(pngBytes(), 'pdf')).toBe('415 unsupported_media_type');
     expect(await codes(Buffer.from('%PDF-1.4 junk'), 'pdf')).toBe('400 corrupt_pdf');

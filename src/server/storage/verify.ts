@@ -1,6 +1,11 @@
+import fs from 'node:fs/promises';
+import type { PdfProblem } from '../../grading';
+import { fileLimitMessages } from '../../shared/file-limits';
 import { messages } from '../../shared/messages';
+import type { Config } from '../config';
 import { AppError } from '../errors';
-import { pdfParses } from './pdf-check';
+import { readerLimitMessage } from '../sandbox/limit-message';
+import type { SandboxPool } from '../sandbox/sandbox-pool';
 import type { SpooledFile } from './spool';
 
 /** What an upload may be; checked from its bytes, never from its name or the browser's type. */
@@ -8,6 +13,12 @@ export type UploadKind = 'pdf' | 'image';
 
 /** Media types Markwise stores, decided by content. */
 export type StoredMediaType = 'application/pdf' | 'image/jpeg' | 'image/png';
+
+/** What checks uploads: the reader pool and its limits. */
+export interface UploadChecker {
+  pool: SandboxPool;
+  reading: Config['reading'];
+}
 
 const unsupported = (message: string) => new AppError(415, 'unsupported_media_type', message);
 
@@ -24,20 +35,56 @@ export function sniffImage(head: Buffer): StoredMediaType | null {
 /** Whether the bytes start like a PDF. */
 export const looksLikePdf = (head: Buffer) => head.subarray(0, 5).toString('latin1') === '%PDF-';
 
+const problemCodes: Record<PdfProblem, string> = {
+  corrupt: 'corrupt_pdf',
+  encrypted: 'encrypted_pdf',
+  javascript: 'pdf_has_javascript',
+  'too-many-pages': 'pdf_too_many_pages',
+  'over-limit': 'pdf_over_limit',
+};
+
+/**
+ * Reads a PDF in a reader process within the limits (see inspectPdf) and refuses it with a 400
+ * that names the problem: damaged, password-protected, scripted, too many pages, over a size,
+ * time or memory limit. The uploader is the owner, so one user's files wait their turn.
+ */
+async function checkPdf(file: SpooledFile, checker: UploadChecker, owner: string) {
+  const { pool, reading } = checker;
+  const bytes = new Uint8Array(await fs.readFile(file.tmpPath));
+  const out = await pool.run(
+    { type: 'inspect-pdf', bytes, limits: reading.limits },
+    { lane: 'interactive', owner, timeoutMs: reading.checkTimeoutMs },
+  );
+  if (!out.ok) {
+    const message = readerLimitMessage(out.limit, reading.checkTimeoutMs, reading.memoryMb);
+    throw new AppError(400, 'pdf_over_limit', message);
+  }
+  if (!out.value.ok) {
+    throw new AppError(400, problemCodes[out.value.problem], out.value.message);
+  }
+}
+
 /**
  * Checks a spooled upload against what the form field accepts and returns its real media type.
- * Empty → 400, not a PDF / not a JPEG or PNG → 415, a PDF that does not parse → 400.
+ * Empty → 400, not a PDF / not a JPEG or PNG → 415 (saying so when the name claims ".pdf"),
+ * a PDF that cannot be read within the limits → 400 naming the problem.
  */
-export async function verifyUpload(file: SpooledFile, kind: UploadKind): Promise<StoredMediaType> {
+export async function verifyUpload(
+  file: SpooledFile & { originalName?: string },
+  kind: UploadKind,
+  checker: UploadChecker,
+  owner: string,
+): Promise<StoredMediaType> {
   if (file.size === 0) throw new AppError(400, 'empty_file', messages.emptyFile);
   if (kind === 'image') {
     const type = sniffImage(file.head);
     if (!type) throw unsupported(messages.selectImage);
     return type;
   }
-  if (!looksLikePdf(file.head)) throw unsupported(messages.selectPdf);
-  if (!(await pdfParses(file.tmpPath))) {
-    throw new AppError(400, 'corrupt_pdf', messages.corruptPdf);
+  if (!looksLikePdf(file.head)) {
+    const namedPdf = /\.pdf$/i.test(file.originalName ?? '');
+    throw unsupported(namedPdf ? fileLimitMessages.namedPdfButNot : messages.selectPdf);
   }
+  await checkPdf(file, checker, owner);
   return 'application/pdf';
 }

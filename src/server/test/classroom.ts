@@ -1,3 +1,6 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { makePdf, multipart, pngBytes, type FilePart } from './uploads';
@@ -99,4 +102,62 @@ export async function rowCounts(db: Kysely<Database>) {
     counts[table] = Number(row.n);
   }
   return counts;
+}
+
+/**
+ * Stores an answer for a joined student directly, past the upload checks: a file stored before
+ * today's limits existed, or one that only shows its cost when it is read. Returns the submission id.
+ */
+export async function storeAnswerDirectly(
+  t: TestApp,
+  student: TestUser,
+  code: string,
+  bytes: Buffer,
+  name = 'answer.pdf',
+): Promise<string> {
+  const db = t.db.kysely;
+  const assignment = await db
+    .selectFrom('assignment')
+    .select('id')
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  const tmp = path.join(t.dataDir, `direct-${crypto.randomUUID()}`);
+  fs.writeFileSync(tmp, bytes);
+  const key = `answer/${crypto.randomUUID()}`;
+  await t.store.putFile(key, tmp);
+  const fileId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('file')
+    .values({
+      id: fileId,
+      storage_key: key,
+      original_name: name,
+      media_type: 'application/pdf',
+      size: bytes.length,
+      sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+      owner_id: student.id,
+      created_at: now,
+    })
+    .execute();
+  const id = crypto.randomUUID();
+  await db
+    .insertInto('submission')
+    .values({
+      id,
+      assignment_id: assignment.id,
+      student_id: student.id,
+      file_id: fileId,
+      submitted_at: now,
+      marks: null,
+      marks_source: null,
+      ai_marks: null,
+      ai_status: null,
+      ai_result: null,
+      graded_at: null,
+      evaluation_run_id: null,
+      reading: null,
+    })
+    .execute();
+  return id;
 }

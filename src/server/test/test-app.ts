@@ -60,6 +60,7 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     STATIC_DIR: path.join(dataDir, 'no-web'),
     LOGIN_RATE_LIMIT: '1000',
+    UPLOAD_RATE_LIMIT: '1000',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });

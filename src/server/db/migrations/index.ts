@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as createAccounts from './2026_11_22_0900_create_accounts';
 import * as createClassroom from './2026_11_22_0910_create_classroom';
 import * as evaluationQueue from './2026_11_22_1200_evaluation_queue';
+import * as answerReading from './2026_11_23_2000_answer_reading';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0900_create_accounts': createAccounts,
   '2026_11_22_0910_create_classroom': createClassroom,
   '2026_11_22_1200_evaluation_queue': evaluationQueue,
+  '2026_11_23_2000_answer_reading': answerReading,
 };

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { requireRole } from '../../plugins/auth';
 import type { FileStore } from '../../storage/file-store';
+import type { UploadChecker } from '../../storage/verify';
 import { assertCan, type AssignmentAction } from './assignments.policy';
 import { loadForUser } from './assignments.service';
 
@@ -28,4 +29,17 @@ export interface AssignmentRoutesOptions {
   db: Db;
   store: FileStore;
   config: Config;
+  /** Checks uploaded files in the reader pool. */
+  checker: UploadChecker;
+  /** Stops this process's grading of an assignment at once (on delete and cancel). */
+  stopGrading: (assignmentId: string) => void;
 }
+
+/** Upload attempts per user per minute, on every route that takes files. */
+export const uploadRateLimit = (config: Config) => ({
+  rateLimit: {
+    max: config.uploadRateLimit,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+  },
+});

@@ -124,6 +124,11 @@ const table: Row[] = [
     expect: { owner: 403, otherTeacher: 404, submitter: 409, classmate: 201, outsider: 404 },
   },
   {
+    name: 'POST evaluations/cancel (nothing running)',
+    request: (w) => ({ method: 'POST', url: `/api/assignments/${w.d}/evaluations/cancel` }),
+    expect: { owner: 409, otherTeacher: 404, submitter: 403, classmate: 403, outsider: 404 },
+  },
+  {
     name: 'DELETE /api/assignments/:code',
     request: (w) => ({ method: 'DELETE', url: `/api/assignments/${w.d}` }),
     expect: { otherTeacher: 404, submitter: 403, classmate: 403, outsider: 404, owner: 204 },

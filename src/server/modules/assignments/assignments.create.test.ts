@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileLimitMessages } from '../../../shared/file-limits';
 import { messages } from '../../../shared/messages';
 import { buildTestApp, dialects, signUp, type TestApp, type TestUser } from '../../test/test-app';
 import { assignmentForm, inDays, postAssignment, rowCounts } from '../../test/classroom';
@@ -78,7 +79,7 @@ describe.each(dialects)('POST /api/assignments (%s)', (dialect) => {
       await assignmentForm({}, { modelAnswer: pdfNamed(pngBytes()) }),
     );
     expect(wrong.json().error.details).toEqual([
-      { path: 'modelAnswer', message: messages.selectPdf },
+      { path: 'modelAnswer', message: fileLimitMessages.namedPdfButNot },
     ]);
     const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(512_001)]);
     const tooBig = await postAssignment(
@@ -117,14 +118,14 @@ describe.each(dialects)('POST /api/assignments (%s)', (dialect) => {
       'a PNG renamed to .pdf',
       () => assignmentForm({}, { questionPaper: pdfNamed(pngBytes()) }),
       415,
-      messages.selectPdf,
+      fileLimitMessages.namedPdfButNot,
     ],
     [
       'a text file named .pdf',
       async () =>
         assignmentForm({}, { modelAnswer: pdfNamed(Buffer.from('just some notes'), 'model.pdf') }),
       415,
-      messages.selectPdf,
+      fileLimitMessages.namedPdfButNot,
     ],
     [
       'an empty file',

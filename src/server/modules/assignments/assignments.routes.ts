@@ -14,7 +14,7 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { requireRole } from '../../plugins/auth';
 import { sendStoredFile } from '../files/files.service';
 import { readUploadForm } from '../files/upload-form';
-import { authorise, type AssignmentRoutesOptions } from './access';
+import { authorise, uploadRateLimit, type AssignmentRoutesOptions } from './access';
 import type { AssignmentAction } from './assignments.policy';
 import * as service from './assignments.service';
 import { submissionRoutes } from './submissions.routes';
@@ -40,12 +40,12 @@ export async function assignmentRoutes(app: FastifyInstance, opts: AssignmentRou
     return assignmentListResponse.parse({ assignments: await service.listAssignments(db, user) });
   });
 
-  app.post('/api/assignments', async (request, reply) => {
+  app.post('/api/assignments', { config: uploadRateLimit(config) }, async (request, reply) => {
     const teacher = requireRole(request, 'teacher');
     const form = await readUploadForm(
       request,
       { [F.questionPaper]: 'pdf', [F.modelAnswer]: 'pdf', [F.diagram]: 'image' },
-      config.tmpDir,
+      { tmpDir: config.tmpDir, checker: opts.checker },
     );
     try {
       const input = createAssignmentFields.parse(form.fields);
@@ -97,6 +97,7 @@ export async function assignmentRoutes(app: FastifyInstance, opts: AssignmentRou
 
   app.delete<CodeParams>('/api/assignments/:code', async (request, reply) => {
     const { assignment } = await authorise(db, request, 'delete');
+    opts.stopGrading(assignment.id);
     await service.deleteAssignment(deps(), assignment);
     return reply.status(204).send();
   });

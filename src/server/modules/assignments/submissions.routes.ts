@@ -4,7 +4,7 @@ import { messages } from '../../../shared/messages';
 import { badRequest } from '../../errors';
 import { sendStoredFile } from '../files/files.service';
 import { readUploadForm } from '../files/upload-form';
-import { authorise, type AssignmentRoutesOptions } from './access';
+import { authorise, uploadRateLimit, type AssignmentRoutesOptions } from './access';
 import { assertCan } from './assignments.policy';
 import * as service from './submissions.service';
 
@@ -17,11 +17,16 @@ export async function submissionRoutes(app: FastifyInstance, opts: AssignmentRou
 
   app.post<{ Params: { code: string } }>(
     '/api/assignments/:code/submission',
+    { config: uploadRateLimit(config) },
     async (request, reply) => {
       const startedAt = new Date();
       const { user, assignment } = await authorise(db, request, 'submit');
       await service.assertCanStillSubmit(db, user, assignment, startedAt);
-      const form = await readUploadForm(request, { [submissionFileField]: 'pdf' }, config.tmpDir);
+      const form = await readUploadForm(
+        request,
+        { [submissionFileField]: 'pdf' },
+        { tmpDir: config.tmpDir, checker: opts.checker },
+      );
       try {
         const answer = form.files.get(submissionFileField);
         if (!answer) {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileLimitMessages } from '../../../shared/file-limits';
 import { messages } from '../../../shared/messages';
 import { buildTestApp, dialects, signUp, type TestApp, type TestUser } from '../../test/test-app';
 import {
@@ -85,8 +86,13 @@ describe.each(dialects)('submissions (%s)', (dialect) => {
     });
 
     const bad: Array<[string, () => Promise<Buffer>, number, string]> = [
-      ['a PNG named .pdf', async () => pngBytes(), 415, messages.selectPdf],
-      ['a text file named .pdf', async () => Buffer.from('hello teacher'), 415, messages.selectPdf],
+      ['a PNG named .pdf', async () => pngBytes(), 415, fileLimitMessages.namedPdfButNot],
+      [
+        'a text file named .pdf',
+        async () => Buffer.from('hello teacher'),
+        415,
+        fileLimitMessages.namedPdfButNot,
+      ],
       ['an empty file', async () => Buffer.alloc(0), 400, messages.emptyFile],
       [
         'a file of 512001 bytes',

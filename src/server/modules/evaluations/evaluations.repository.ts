@@ -47,9 +47,17 @@ export async function countGradable(db: Kysely<Database>, assignmentId: string) 
   return Number(row.n);
 }
 
-/** Oldest run a worker may take: queued, or running under a lease that has expired (or any lease, when `ignoreLeases`). */
-export async function nextClaimable(db: Kysely<Database>, now: string, ignoreLeases: boolean) {
-  return db
+/**
+ * Oldest run a worker may take: queued, or running under a lease that has expired (or any lease,
+ * when `ignoreLeases`), other than the runs in `exclude` (the worker's own).
+ */
+export async function nextClaimable(
+  db: Kysely<Database>,
+  now: string,
+  ignoreLeases: boolean,
+  exclude: string[] = [],
+) {
+  let query = db
     .selectFrom('evaluation_run')
     .select(['id', 'lease_owner', 'lease_expires_at', 'status'])
     .where((eb) =>
@@ -59,10 +67,9 @@ export async function nextClaimable(db: Kysely<Database>, now: string, ignoreLea
           ? eb('status', '=', 'running')
           : eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', now)]),
       ]),
-    )
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
+    );
+  if (exclude.length) query = query.where('id', 'not in', exclude);
+  return query.orderBy('created_at').limit(1).executeTakeFirst();
 }
 
 /** Takes the run if it is still as it was seen (compare-and-set); true when this worker got it. */
@@ -157,7 +164,7 @@ export async function endRun(
 export async function submissionsToGrade(db: Kysely<Database>, assignmentId: string) {
   return db
     .selectFrom('submission')
-    .select(['id', 'file_id', 'marks', 'marks_source', 'evaluation_run_id'])
+    .select(['id', 'file_id', 'marks', 'marks_source', 'evaluation_run_id', 'reading'])
     .where('assignment_id', '=', assignmentId)
     .orderBy('submitted_at')
     .orderBy('id')
@@ -212,4 +219,30 @@ export async function writeResult(
 
 export async function insertMarkChange(db: Kysely<Database>, row: Insertable<MarkChangeTable>) {
   await db.insertInto('mark_change').values(row).execute();
+}
+
+/** Keeps an answer's reading (JSON) so it is never read again. */
+export async function keepReading(db: Kysely<Database>, submissionId: string, reading: string) {
+  await db.updateTable('submission').set({ reading }).where('id', '=', submissionId).execute();
+}
+
+/** The assignment a run grades. */
+export async function findAssignmentOfRun(db: Kysely<Database>, assignmentId: string) {
+  return db.selectFrom('assignment').selectAll().where('id', '=', assignmentId).executeTakeFirst();
+}
+
+/**
+ * Cancels the assignment's queued or running run; whichever worker holds it stops at its next
+ * lease renewal or write. Returns the run, or null when none was active.
+ */
+export async function cancelActiveRun(db: Kysely<Database>, assignmentId: string, at: string) {
+  const active = await findActiveRun(db, assignmentId);
+  if (!active) return null;
+  await db
+    .updateTable('evaluation_run')
+    .set({ status: 'cancelled', finished_at: at, lease_owner: null, lease_expires_at: null })
+    .where('id', '=', active.id)
+    .where('status', 'in', ACTIVE)
+    .execute();
+  return findRun(db, active.id);
 }

@@ -11,13 +11,22 @@ import { gradesCsv } from './grades-csv';
 type CodeParams = { Params: { code: string } };
 
 /** Grading runs ("Evaluate Now"), a submission's explained marks, and the CSV export. */
-export async function evaluationRoutes(app: FastifyInstance, opts: { db: Db; notify: () => void }) {
+export async function evaluationRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; notify: () => void; stopGrading: (assignmentId: string) => void },
+) {
   const db = opts.db.kysely;
 
   app.post<CodeParams>('/api/assignments/:code/evaluations', async (request, reply) => {
     const { assignment } = await authorise(db, request, 'grade');
     const { run } = await service.startEvaluation(db, assignment, opts.notify);
     return reply.status(202).send(latestEvaluationResponse.parse({ run }));
+  });
+
+  app.post<CodeParams>('/api/assignments/:code/evaluations/cancel', async (request) => {
+    const { assignment } = await authorise(db, request, 'grade');
+    const run = await service.cancelEvaluation(db, assignment, opts.stopGrading);
+    return latestEvaluationResponse.parse({ run });
   });
 
   app.get<CodeParams>('/api/assignments/:code/evaluations/latest', async (request, reply) => {

@@ -72,6 +72,22 @@ export async function startEvaluation(
   return { run: toRun((await repo.findRun(db, id))!), created: true };
 }
 
+/**
+ * Stops the assignment's queued or running run: it ends as cancelled, answers graded before keep
+ * their marks, and the worker holding it stops (at once in this process, at its next lease
+ * renewal in another). 409 when nothing is running.
+ */
+export async function cancelEvaluation(
+  db: Kysely<Database>,
+  assignment: AssignmentRow,
+  stopGrading: (assignmentId: string) => void,
+): Promise<EvaluationRun> {
+  const run = await repo.cancelActiveRun(db, assignment.id, nowIso());
+  if (!run) throw conflict('no_active_evaluation', messages.noEvaluationToCancel);
+  stopGrading(assignment.id);
+  return toRun(run);
+}
+
 /** The assignment's newest run, or null. */
 export async function latestRun(db: Kysely<Database>, assignment: AssignmentRow) {
   const r = await repo.findLatestRun(db, assignment.id);

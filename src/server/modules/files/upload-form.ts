@@ -2,7 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { messages } from '../../../shared/messages';
 import { AppError } from '../../errors';
 import { discardTemp, spoolToTemp, type SpooledFile } from '../../storage/spool';
-import { verifyUpload, type StoredMediaType, type UploadKind } from '../../storage/verify';
+import {
+  verifyUpload,
+  type StoredMediaType,
+  type UploadChecker,
+  type UploadKind,
+} from '../../storage/verify';
 
 /** An upload that streamed to a temp file and passed its content check. */
 export interface VerifiedUpload extends SpooledFile {
@@ -27,17 +32,33 @@ const multipartErrors: Record<string, () => AppError> = {
     new AppError(415, 'unsupported_media_type', 'Send the form as multipart/form-data.'),
 };
 
+const malformed = () =>
+  new AppError(
+    400,
+    'malformed_multipart',
+    'The form arrived incomplete or malformed. Please send it again.',
+  );
+
+/**
+ * The refusal for a failed form read: our own refusals as they are, the multipart limits by
+ * their codes, and any other parser error (no boundary, a body cut off) as a 400. Errors of the
+ * disk (they carry a syscall) stay server errors.
+ */
+function formError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const e = err as { code?: string; syscall?: string; statusCode?: number };
+  const mapped = e.code ? multipartErrors[e.code] : undefined;
+  if (mapped) return mapped();
+  if (e.syscall || (e.statusCode !== undefined && e.statusCode >= 500)) return err;
+  return malformed();
+}
+
 /** Rethrows an upload's error naming its form field in `details`, so the form can show it there. */
 const forField =
   (field: string) =>
   (err: unknown): never => {
     const code = (err as { code?: string }).code;
-    const e =
-      err instanceof AppError
-        ? err
-        : code && multipartErrors[code]
-          ? multipartErrors[code]()
-          : null;
+    const e = err instanceof AppError ? err : code ? multipartErrors[code]?.() : undefined;
     if (!e) throw err;
     throw new AppError(e.status, e.code, e.message, [{ path: field, message: e.message }]);
   };
@@ -59,8 +80,9 @@ export function cleanFileName(name: string | undefined, fallback: string): strin
 export async function readUploadForm(
   request: FastifyRequest,
   accept: Record<string, UploadKind>,
-  tmpDir: string,
+  uploads: { tmpDir: string; checker: UploadChecker },
 ): Promise<UploadForm> {
+  const owner = `user:${request.user?.id ?? request.ip}`;
   const fields: Record<string, string> = {};
   const files = new Map<string, VerifiedUpload>();
   const pending: SpooledFile[] = [];
@@ -78,24 +100,25 @@ export async function readUploadForm(
         part.file.resume();
         throw new AppError(400, 'unexpected_file', messages.unexpectedFile);
       }
-      const spooled = await spoolToTemp(part.file, tmpDir).catch(forField(part.fieldname));
+      const spooled = await spoolToTemp(part.file, uploads.tmpDir).catch(forField(part.fieldname));
       pending.push(spooled);
       // The multipart limit cuts the stream short and only records the error; refuse here.
       if (part.file.truncated)
         throw forField(part.fieldname)(multipartErrors.FST_REQ_FILE_TOO_LARGE!());
-      const mediaType = await verifyUpload(spooled, kind).catch(forField(part.fieldname));
+      const named = { ...spooled, originalName: cleanFileName(part.filename, '') };
+      const mediaType = await verifyUpload(named, kind, uploads.checker, owner).catch(
+        forField(part.fieldname),
+      );
       const fallback = mediaType === 'application/pdf' ? 'document.pdf' : 'image';
       files.set(part.fieldname, {
         ...spooled,
         mediaType,
-        originalName: cleanFileName(part.filename, fallback),
+        originalName: named.originalName || fallback,
       });
     }
   } catch (err) {
     await discardTemp(pending);
-    const code = (err as { code?: string }).code;
-    const mapped = code ? multipartErrors[code] : undefined;
-    throw mapped ? mapped() : err;
+    throw formError(err);
   }
   return { fields, files, discard: () => discardTemp(pending) };
 }

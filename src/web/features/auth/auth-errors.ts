@@ -17,7 +17,7 @@ export function signupErrorMessage(err: unknown): string {
   if (err.status === 429) return messages.tooManyAttempts;
   if (err.code.startsWith('USER_ALREADY_EXISTS')) return messages.emailExists;
   if (err.code === 'PASSWORD_TOO_SHORT') return messages.passwordTooShort;
-  if (err.code === 'PASSWORD_TOO_LONG') return err.message;
+  if (err.code === 'PASSWORD_TOO_LONG' || err.code === 'invalid_name') return err.message;
   return messages.signupFailed;
 }
 

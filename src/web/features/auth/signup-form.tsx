@@ -1,3 +1,4 @@
+import { MAX_NAME_LENGTH } from '../../../shared/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -79,6 +80,7 @@ export function SignupForm() {
           label="Name"
           autoComplete="name"
           required
+          maxLength={MAX_NAME_LENGTH}
           value={form.name}
           onChange={set('name')}
         />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { gradesCsvUrl, isActiveRun } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
 import { ApiError } from '../../lib/api';
-import { useLatestRun, useStartEvaluation } from './evaluations-api';
+import { useCancelEvaluation, useLatestRun, useStartEvaluation } from './evaluations-api';
 import { EvalIcon } from './icons';
 import { runOutcome } from './run-progress';
 import { RunProgressBar } from './run-progress-bar';
@@ -11,8 +11,8 @@ const button =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold';
 
 /**
- * The teacher's "Evaluate Now!" with the run's live progress, the reasons a run could not start
- * or stopped, and "Download CSV". `onFinished` runs when a run watched on this page ends, so
+ * The teacher's "Evaluate Now!" with the run's live progress and a "Stop evaluation" button while
+ * it runs, the reasons a run could not start or stopped, and "Download CSV". `onFinished` runs when a run watched on this page ends, so
  * the page can load the new marks.
  */
 export function EvaluationControls({
@@ -32,6 +32,7 @@ export function EvaluationControls({
     },
   });
   const start = useStartEvaluation(code);
+  const cancel = useCancelEvaluation(code);
   const run = latest.data?.run ?? null;
   const active = isActiveRun(run);
 
@@ -58,6 +59,17 @@ export function EvaluationControls({
           <EvalIcon name="sparkle" />
           {start.isPending ? 'Starting…' : 'Evaluate Now!'}
         </button>
+        {active ? (
+          <button
+            type="button"
+            onClick={() => cancel.mutate()}
+            disabled={cancel.isPending}
+            className={`${button} border border-red-700 text-red-800 hover:bg-red-50 disabled:opacity-60`}
+          >
+            <EvalIcon name="stop" />
+            {cancel.isPending ? 'Stopping…' : 'Stop evaluation'}
+          </button>
+        ) : null}
         {hasSubmissions ? (
           <a
             href={gradesCsvUrl(code)}
@@ -75,6 +87,10 @@ export function EvaluationControls({
         ) : finishedHere && run?.status === 'finished' ? (
           <p className="text-emerald-900">
             <span className="font-semibold">{messages.evaluationDone}</span> {runOutcome(run)}
+          </p>
+        ) : run?.status === 'cancelled' ? (
+          <p className="text-slate-800">
+            {runOutcome(run)} Marks given before you stopped it are kept.
           </p>
         ) : null}
       </div>

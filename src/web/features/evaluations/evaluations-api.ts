@@ -55,6 +55,20 @@ export function useStartEvaluation(code: string) {
   });
 }
 
+/** "Stop evaluation": cancels the active run; answers graded before keep their marks. */
+export function useCancelEvaluation(code: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<LatestEvaluationResponse>(`${at(code)}/evaluations/cancel`, {
+        method: 'POST',
+        json: {},
+      }),
+    onSuccess: (data) => client.setQueryData(evaluationKeys.latest(code), data),
+    onError: () => client.invalidateQueries({ queryKey: evaluationKeys.latest(code) }),
+  });
+}
+
 /** One submission with the engine's explanation (owner, or the student who made it). */
 export function useSubmissionDetail(code: string, id: string) {
   return useQuery({

@@ -11,6 +11,7 @@ const paths = {
   download: 'M12 4v11m0 0-4-4m4 4 4-4M4 19h16',
   sparkle: 'M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9L12 3Z',
   details: 'M4 6h16M4 12h16M4 18h10',
+  stop: 'M6 6h12v12H6z',
 } as const;
 
 export type EvalIconName = keyof typeof paths;

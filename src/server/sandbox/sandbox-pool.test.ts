@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_READ_LIMITS } from '../../grading';
+import { textPdf } from '../../grading/testing/make-pdf';
+import { hugeImage, sharedStream, xrefBomb } from '../../grading/testing/hostile-pdfs';
+import { SandboxCancelled, SandboxPool } from './sandbox-pool';
+
+let pool: SandboxPool;
+afterEach(() => pool?.close());
+
+const limits = DEFAULT_READ_LIMITS;
+const extract = (bytes: Uint8Array, owner = 'o', timeoutMs = 30_000) =>
+  pool.run({ type: 'extract', bytes, limits }, { lane: 'batch', owner, timeoutMs });
+
+describe('SandboxPool', () => {
+  it('reads files in its reader processes and answers with their text', async () => {
+    pool = new SandboxPool({ size: 2, memoryMb: 1536 });
+    const outs = await Promise.all(
+      ['one', 'two', 'three'].map(async (w) => extract(await textPdf(`Answer ${w}.`))),
+    );
+    expect(outs.map((o) => o.ok && o.value.status === 'ok' && o.value.text)).toEqual([
+      'Answer one.',
+      'Answer two.',
+      'Answer three.',
+    ]);
+    expect(pool.readerPids.length).toBeLessThanOrEqual(2);
+  });
+
+  it('kills a reader that runs out of memory; only its own file fails', async () => {
+    // With the decoded-size budget off, pdf.js builds the 60-million-entry table and dies.
+    pool = new SandboxPool({ size: 2, memoryMb: 1536 });
+    const bomb = new Uint8Array(await xrefBomb());
+    const honest = await textPdf('A queue is first in, first out.');
+    const [killed, ok] = await Promise.all([
+      pool.run(
+        { type: 'inspect-pdf', bytes: bomb, limits: { ...limits, maxDecodedBytes: 1e12 } },
+        { lane: 'interactive', owner: 'attacker', timeoutMs: 60_000 },
+      ),
+      pool.run(
+        { type: 'inspect-pdf', bytes: honest, limits },
+        { lane: 'interactive', owner: 'honest', timeoutMs: 60_000 },
+      ),
+    ]);
+    expect(killed).toEqual({ ok: false, limit: 'memory' });
+    expect(ok).toEqual({ ok: true, value: { ok: true, pages: 1 } });
+    // The pool replaces the dead reader.
+    const after = await extract(honest);
+    expect(after.ok && after.value.status).toBe('ok');
+  });
+
+  it('kills a reader over its memory limit as measured by the system, not only the heap', async () => {
+    pool = new SandboxPool({ size: 1, memoryMb: 400, memoryPollMs: 20 });
+    const out = await extract(new Uint8Array(await hugeImage(4000)));
+    expect(out).toEqual({ ok: false, limit: 'memory' });
+  });
+
+  it('stops a reader over its time limit', async () => {
+    pool = new SandboxPool({ size: 1, memoryMb: 1536 });
+    const started = Date.now();
+    const out = await extract(new Uint8Array(sharedStream(50)), 'o', 1500);
+    expect(out).toEqual({ ok: false, limit: 'time' });
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it('reports a reader killed from outside as a crash', async () => {
+    pool = new SandboxPool({ size: 1, memoryMb: 1536 });
+    await extract(await textPdf('warm up'));
+    const running = extract(new Uint8Array(sharedStream(50)), 'o', 60_000);
+    await new Promise((r) => setTimeout(r, 300));
+    process.kill(pool.readerPids[0]!, 'SIGKILL');
+    expect(await running).toEqual({ ok: false, limit: 'crash' });
+  });
+
+  it('takes back an owner’s tasks on cancel, stopping the running one, and serves the others', async () => {
+    pool = new SandboxPool({ size: 1, memoryMb: 1536 });
+    const pdf = await textPdf('An answer.');
+    const running = extract(new Uint8Array(sharedStream(50)), 'run-1', 60_000);
+    const waiting = extract(pdf, 'run-1');
+    const other = extract(pdf, 'run-2');
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    pool.cancel('run-1');
+    const [a, b] = await Promise.allSettled([running, waiting]);
+    for (const r of [a, b])
+      expect(r).toMatchObject({ status: 'rejected', reason: expect.any(SandboxCancelled) });
+    expect((await other).ok).toBe(true);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});

@@ -1,0 +1,203 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { FairQueue, type Lane } from './fair-queue';
+import { residentBytes } from './process-memory';
+import type { SandboxTask, SandboxTaskResult } from './sandbox-tasks';
+
+/** How a task ended when its reader did not give an answer. */
+export type SandboxLimit = 'time' | 'memory' | 'crash';
+
+/** A task's answer, or which limit stopped it. */
+export type SandboxOutcome<T> = { ok: true; value: T } | { ok: false; limit: SandboxLimit };
+
+/** Thrown for tasks taken back before a reader started them (their run was cancelled, the pool closed). */
+export class SandboxCancelled extends Error {}
+
+export interface SandboxPoolOptions {
+  /** Reader processes at most; each reads one file at a time. */
+  size: number;
+  /** A reader whose resident memory passes this is killed, and its task fails with 'memory'. */
+  memoryMb: number;
+  /** How often a busy reader's memory is looked at. */
+  memoryPollMs?: number;
+}
+
+type Job = {
+  task: SandboxTask;
+  timeoutMs: number;
+  owner: string;
+  resolve(outcome: SandboxOutcome<unknown>): void;
+  reject(err: Error): void;
+};
+
+type Reader = {
+  child: ChildProcess;
+  job: Job | null;
+  /** Set when we killed the reader on purpose, to say why its job failed. */
+  killedFor: SandboxLimit | 'cancelled' | null;
+  stderrTail: string;
+  timers: NodeJS.Timeout[];
+};
+
+const CHILD = new URL('./sandbox.child.mjs', import.meta.url);
+
+/**
+ * A small pool of child processes that read untrusted files: upload checks, text extraction and
+ * OCR, batch grading. Each reader takes one task at a time under a time limit and a memory limit;
+ * a reader that runs over, crashes or runs out of memory is killed and replaced, and only its own
+ * task fails, with the limit named. Waiting tasks are served fairly (see FairQueue): uploads
+ * first, then every owner (user, grading run) in turn. Readers start on first use and do not keep
+ * the process alive when idle.
+ */
+export class SandboxPool {
+  private readonly queue = new FairQueue<Job>();
+  private readonly readers = new Set<Reader>();
+  private closed = false;
+
+  constructor(private readonly opts: SandboxPoolOptions) {}
+
+  /** Process ids of the readers running now (for monitoring, and for tests that kill one). */
+  get readerPids(): number[] {
+    return [...this.readers].flatMap((r) => (r.child.pid === undefined ? [] : [r.child.pid]));
+  }
+
+  /** Runs a task in a reader; resolves with its value or the limit that stopped it. */
+  run<K extends SandboxTask['type']>(
+    task: Extract<SandboxTask, { type: K }>,
+    opts: { lane: Lane; owner: string; timeoutMs: number },
+  ): Promise<SandboxOutcome<SandboxTaskResult<K>>> {
+    if (this.closed) return Promise.reject(new SandboxCancelled('the reader pool is closed'));
+    return new Promise((resolve, reject) => {
+      const job: Job = {
+        task,
+        timeoutMs: opts.timeoutMs,
+        owner: opts.owner,
+        resolve: resolve as Job['resolve'],
+        reject,
+      };
+      this.queue.push(opts.lane, opts.owner, job);
+      this.dispatch();
+    });
+  }
+
+  /**
+   * Takes back an owner's tasks: waiting ones, and running ones whose readers are killed (a
+   * cancelled run frees its readers at once). They reject with SandboxCancelled.
+   */
+  cancel(owner: string): void {
+    for (const job of this.queue.removeOwner(owner)) {
+      job.reject(new SandboxCancelled('cancelled'));
+    }
+    for (const reader of this.readers) {
+      if (reader.job?.owner === owner) this.kill(reader, 'cancelled');
+    }
+  }
+
+  /** Rejects waiting tasks, kills every reader and fails their tasks. */
+  async close(): Promise<void> {
+    this.closed = true;
+    let job: Job | undefined;
+    while ((job = this.queue.shift())) job.reject(new SandboxCancelled('closed'));
+    const exits = [...this.readers].map(
+      (r) =>
+        new Promise<void>((done) => {
+          if (r.child.exitCode !== null || r.child.signalCode !== null) done();
+          else r.child.once('exit', () => done());
+        }),
+    );
+    for (const r of this.readers) {
+      r.job?.reject(new SandboxCancelled('closed'));
+      r.job = null;
+      r.child.kill('SIGKILL');
+    }
+    await Promise.all(exits);
+  }
+
+  private dispatch(): void {
+    while (!this.closed && this.queue.size > 0) {
+      const reader = this.idleReader();
+      if (!reader) return;
+      this.start(reader, this.queue.shift()!);
+    }
+  }
+
+  private idleReader(): Reader | null {
+    for (const r of this.readers) if (!r.job) return r;
+    return this.readers.size < this.opts.size ? this.spawn() : null;
+  }
+
+  private spawn(): Reader {
+    const heapMb = Math.max(128, Math.floor(this.opts.memoryMb / 2));
+    const child = fork(CHILD, {
+      execArgv: [`--max-old-space-size=${heapMb}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    const reader: Reader = { child, job: null, killedFor: null, stderrTail: '', timers: [] };
+    child.stderr?.on('data', (chunk: Buffer) => {
+      reader.stderrTail = (reader.stderrTail + chunk.toString()).slice(-2000);
+    });
+    child.on('message', (m: { id?: unknown; value?: unknown; error?: string }) => {
+      const job = reader.job;
+      if (!job) return;
+      this.finish(reader);
+      if (m.error !== undefined) job.reject(new Error(`reader task failed: ${m.error}`));
+      else job.resolve({ ok: true, value: m.value });
+      this.dispatch();
+    });
+    child.on('exit', () => this.onExit(reader));
+    child.on('error', () => undefined); // followed by 'exit'
+    this.idle(reader);
+    this.readers.add(reader);
+    return reader;
+  }
+
+  private start(reader: Reader, job: Job): void {
+    reader.job = job;
+    reader.child.ref();
+    reader.child.channel?.ref();
+    reader.timers = [
+      setTimeout(() => this.kill(reader, 'time'), job.timeoutMs),
+      setInterval(() => void this.watchMemory(reader), this.opts.memoryPollMs ?? 100),
+    ];
+    reader.child.send({ task: job.task });
+  }
+
+  private async watchMemory(reader: Reader): Promise<void> {
+    const pid = reader.child.pid;
+    if (!reader.job || pid === undefined) return;
+    const rss = await residentBytes(pid);
+    if (rss !== null && rss > this.opts.memoryMb * 1024 * 1024) this.kill(reader, 'memory');
+  }
+
+  private kill(reader: Reader, why: SandboxLimit | 'cancelled'): void {
+    if (!reader.job || reader.killedFor) return;
+    reader.killedFor = why;
+    reader.child.kill('SIGKILL');
+  }
+
+  private finish(reader: Reader): void {
+    for (const t of reader.timers) clearTimeout(t);
+    reader.timers = [];
+    reader.job = null;
+    this.idle(reader);
+  }
+
+  private idle(reader: Reader): void {
+    reader.child.unref();
+    reader.child.channel?.unref();
+  }
+
+  private onExit(reader: Reader): void {
+    this.readers.delete(reader);
+    const job = reader.job;
+    if (job) {
+      this.finish(reader);
+      const oom = /heap out of memory|Reached heap limit|allocation failed/i.test(
+        reader.stderrTail,
+      );
+      if (reader.killedFor === 'cancelled') job.reject(new SandboxCancelled('cancelled'));
+      else job.resolve({ ok: false, limit: reader.killedFor ?? (oom ? 'memory' : 'crash') });
+    }
+    this.dispatch();
+  }
+}
