@@ -31,6 +31,14 @@ function fullMarkAnswer(paper: DevPaper, qj: number): string | null {
   return best?.answer ?? null;
 }
 
+/**
+ * Fewest content words a model answer needs before its shuffled words make a keyword list. With
+ * fewer ("reference", "public private", "size operand bytes") the words in any order are the
+ * terse correct answer itself, which a student who knows the answer would write and graders
+ * mark as right, so no list is built for it.
+ */
+export const LIST_MIN_MODEL_WORDS = 5;
+
 /** The model answer's content words in a seeded random order, without punctuation. */
 export function shuffledKeywords(model: string, seed: number): string {
   const list = words(model).filter(isContent);
@@ -49,7 +57,9 @@ export function adversarialAnswers(paper: DevPaper): Adversarial[] {
       const text = qj === qi ? null : fullMarkAnswer(paper, qj);
       return text ? [{ kind: 'other-question' as const, qi, text }] : [];
     }),
-    { kind: 'keyword-list' as const, qi, text: shuffledKeywords(q.model, 7 + qi) },
+    ...(words(q.model).filter(isContent).length >= LIST_MIN_MODEL_WORDS
+      ? [{ kind: 'keyword-list' as const, qi, text: shuffledKeywords(q.model, 7 + qi) }]
+      : []),
     { kind: 'question-text' as const, qi, text: q.question },
     { kind: 'refusal' as const, qi, text: REFUSALS[qi % REFUSALS.length]! },
   ]);

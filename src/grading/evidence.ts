@@ -3,7 +3,8 @@ import { formOf, isList } from './form';
 import { isMatched, keyPointDegree } from './key-points';
 import { analyse, contentKeys } from './nlp';
 import { relevanceOf } from './relevance';
-import { contentStems } from './text';
+import { correctSpelling, spellingTargets } from './spelling';
+import { answerStems, contentStems } from './text';
 import type { PreparedAssignment } from './types';
 import type { Evidence } from './verdict';
 import type { Vec } from './vectors';
@@ -35,15 +36,16 @@ export function questionEvidence(
   const modelAnalysis = analyse(q.modelText);
   const modelKeys = new Set(contentKeys(modelAnalysis).filter((k) => !questionKeys.has(k)));
   const listsAllowed = isList(modelAnalysis);
-  const mine = texts[qi]!;
+  const targets = spellingTargets(`${q.questionText} ${q.modelText}`);
+  const mine = texts[qi]!.map((t) => correctSpelling(t, targets));
   const order = contentKeys(modelAnalysis);
   const forms = mine.map((t) => formOf(analyse(t), questionKeys, modelKeys, order, listsAllowed));
-  const active = mine.map((_, i) => i).filter((i) => contentStems(forms[i]!.text).length > 0);
+  const active = mine.map((_, i) => i).filter((i) => answerStems(forms[i]!.text).length > 0);
   const paper = prepared.questions.map((p, j) => ({
     number: p.number,
     reference: contentStems(`${p.questionText} ${p.modelText}`),
     answers: (j === qi ? active.map((i) => forms[i]!.text) : texts[j]!)
-      .map(contentStems)
+      .map(answerStems)
       .filter((s) => j === qi || s.length > 0),
   }));
   const relevance = relevanceOf(paper, qi);
@@ -66,7 +68,7 @@ export function questionEvidence(
       .reduce((n, s) => n + s.tokens.length, 0);
     const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / (xs.length || 1);
     return {
-      stems: contentStems(form.text),
+      stems: answerStems(form.text),
       extra: {
         kpDegree: mean(degrees),
         kpMatched: q.keyPoints.length ? matched / q.keyPoints.length : 0,

@@ -33,10 +33,6 @@ const CODE = /[{}();=<>[\]]/;
 const COPY_COVERS = 0.9;
 /** Share of words in structured sentences under which an answer is a list of terms. */
 const LIST_SHARE = 0.5;
-/** Share of an answer's content words from the question above which it copies the question. */
-const COPY_SHARE = 0.75;
-/** Most new content words an answer that copies the question may add. */
-const COPY_NEW_WORDS = 2;
 
 /**
  * Reads the form of an answer. `question` and `model` hold the lemma stems of the question's and
@@ -84,18 +80,13 @@ export function formOf(
     else kept.push(s.text);
     if (key) seen.add(key);
   }
-  const own = new Set(content.map((t) => t.key).filter((k) => !question.has(k)));
-  const fromQuestion = content.filter((t) => question.has(t.key)).length;
   const present = new Set(keys);
   const covers = [...question].filter((k) => present.has(k)).length;
-  // Restating the question to lead into the answer is fine: only an answer that adds nothing of
-  // the model answer's own words copies the question.
+  // Restating the question to lead into the answer is fine ("The base case … is one"): only an
+  // answer that adds no word of its own, not even a number, copies the question.
+  const adds = all.some((t) => (t.content || t.pos === 'NUM') && !question.has(t.key));
   const copiesQuestion =
-    content.length > 0 &&
-    fromQuestion >= COPY_SHARE * content.length &&
-    covers >= COPY_COVERS * question.size &&
-    own.size <= COPY_NEW_WORDS &&
-    ![...own].some((k) => model.has(k));
+    content.length > 0 && question.size > 0 && covers >= COPY_COVERS * question.size && !adds;
   return {
     keywordList,
     repeatedShare: all.length ? repeated / all.length : 0,

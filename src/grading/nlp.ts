@@ -54,9 +54,17 @@ function tokensOf(sentence: ItemSentence): Token[] {
   return out;
 }
 
-/** Whether a run of words reads as a clause: some function words and a verb, or a short phrase. */
+/** Words in a row, none of them a function word, that make a list of terms rather than a clause. */
+const LIST_RUN = 5;
+
+/**
+ * Whether a run of words reads as a clause: a short phrase, or enough function words (by part of
+ * speech) and at least one stop word. Five or more words with no stop word at all ("software
+ * behaviour portions desired product simulate") are a list of terms however they are tagged.
+ */
 export function isStructured(tokens: Token[]): boolean {
   if (tokens.length <= 3) return true;
+  if (tokens.length >= LIST_RUN && tokens.every((t) => t.content)) return false;
   const fn = tokens.filter((t) => FUNCTION_POS.has(t.pos)).length;
   return fn / tokens.length >= STRUCTURE_SHARE;
 }

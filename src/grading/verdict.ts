@@ -48,6 +48,11 @@ export const LIST_CAP = 0.2;
 export const SMALL_SHARE = 0.5;
 /** An answer with a key point missing stops short of full marks (at most this, less 0.05, plus a little per point made). */
 const PARTIAL_BASE = 0.95;
+/**
+ * Fewest content words before an answer is said to answer another question: a terse answer shares
+ * too few words with any question to tell which one it answers, so it is only loosely related.
+ */
+const OTHER_MIN_WORDS = 6;
 /** Fewest content words before an answer unrelated to everything is called off-topic. */
 const OFF_TOPIC_WORDS = 4;
 /** Character-trigram similarity under which an answer shares nothing with the model or the class. */
@@ -78,7 +83,7 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
   if (f.cover >= COPY_OF_MODEL && f.charModel >= COPY_OF_MODEL)
     return { share: 1, floor: 1, cap: 1, reasons: [], note: null };
   const { relevance: r, form } = e;
-  if (r.verdict === 'other-question' && r.other)
+  if (r.verdict === 'other-question' && r.other && form.contentWords >= OTHER_MIN_WORDS)
     return bound(
       share,
       IRRELEVANT_CAP,
