@@ -39,7 +39,12 @@ export function questionEvidence(
   const targets = spellingTargets(`${q.questionText} ${q.modelText}`);
   const mine = texts[qi]!.map((t) => correctSpelling(t, targets));
   const order = contentKeys(modelAnalysis);
-  const forms = mine.map((t) => formOf(analyse(t), questionKeys, modelKeys, order, listsAllowed));
+  const questionWords = new Set(
+    analyse(q.questionText).sentences.flatMap((s) => s.tokens.map((t) => t.key)),
+  );
+  const forms = mine.map((t) =>
+    formOf(analyse(t), questionKeys, modelKeys, order, listsAllowed, questionWords),
+  );
   const active = mine.map((_, i) => i).filter((i) => answerStems(forms[i]!.text).length > 0);
   const paper = prepared.questions.map((p, j) => ({
     number: p.number,

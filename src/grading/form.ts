@@ -36,8 +36,9 @@ const LIST_SHARE = 0.5;
 
 /**
  * Reads the form of an answer. `question` and `model` hold the lemma stems of the question's and
- * the model answer's content words; `modelIsList` says the model answer is itself a list of terms
- * (then a list is a fair answer).
+ * the model answer's content words, `questionWords` the stems of all the question's words;
+ * `modelPhrase` says the model answer is itself a phrase or list of terms (then a list is a fair
+ * answer).
  */
 export function formOf(
   a: Analysis,
@@ -45,6 +46,7 @@ export function formOf(
   model: Set<string>,
   modelOrder: string[],
   modelPhrase: boolean,
+  questionWords: Set<string> = question,
 ): Form {
   const all = a.sentences.flatMap((s) => s.tokens);
   const content = all.filter((t) => t.content);
@@ -54,19 +56,24 @@ export function formOf(
   const unstructured =
     !CODE.test(a.sentences.map((s) => s.text).join(' ')) &&
     structuredWords < LIST_SHARE * Math.max(1, all.length);
-  // When the model answer is itself a phrase or a list, a list is a fair answer, unless it is
-  // the model's words out of order (no two of them in the model's order).
   const keys = content.map((t) => t.key);
+  // The model's words out of order: most of them, no two in the model's order, hardly a
+  // function word between them.
+  const modelWords = new Set(keys.filter((k) => model.has(k))).size;
   const shuffled =
     content.length >= LIST_MIN_WORDS &&
     !sharesPair(keys, modelOrder) &&
-    new Set(keys.filter((k) => model.has(k))).size >= SHUFFLED_COVER * model.size &&
+    modelWords >= SHUFFLED_COVER * model.size &&
     all.filter((t) => FUNCTION_POS.has(t.pos)).length < LOOSE_STRUCTURE * all.length;
+  // When the model answer is itself a phrase or a list ("Private and public"), a list of terms
+  // is a fair answer, unless it is the model's own words out of their order.
   const keywordList =
     shuffled ||
     (unstructured &&
       (modelPhrase
-        ? content.length >= LIST_MIN_PHRASE && !sharesPair(keys, modelOrder)
+        ? content.length >= LIST_MIN_PHRASE &&
+          modelWords >= SHUFFLED_COVER * model.size &&
+          !sharesPair(keys, modelOrder)
         : content.length >= LIST_MIN_WORDS));
   const seen = new Set<string>();
   const kept: string[] = [];
@@ -84,7 +91,7 @@ export function formOf(
   const covers = [...question].filter((k) => present.has(k)).length;
   // Restating the question to lead into the answer is fine ("The base case … is one"): only an
   // answer that adds no word of its own, not even a number, copies the question.
-  const adds = all.some((t) => (t.content || t.pos === 'NUM') && !question.has(t.key));
+  const adds = all.some((t) => (t.content || t.pos === 'NUM') && !questionWords.has(t.key));
   const copiesQuestion =
     content.length > 0 && question.size > 0 && covers >= COPY_COVERS * question.size && !adds;
   return {
