@@ -42,7 +42,7 @@ export function isNonAnswer(text: string): boolean {
 
 /** Most of the marks an answer keeps that addresses another question, is off-topic or copies the question. */
 export const IRRELEVANT_CAP = 0.1;
-/** Most of the marks a list of terms keeps. */
+/** Most of the marks a list of terms keeps, or an answer with no term of its own. */
 export const LIST_CAP = 0.2;
 /** Most of the marks an answer keeps that is only loosely related and states no key point. */
 export const SMALL_SHARE = 0.5;
@@ -95,6 +95,15 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
     return bound(share, IRRELEVANT_CAP, ['off-topic'], 'The answer is not about this question.');
   if (form.copiesQuestion)
     return bound(share, IRRELEVANT_CAP, ['repeats-question'], 'The answer repeats the question.');
+  // Nothing of its own to credit ("one" where the answer is "unlimited"): its marks could only
+  // come from classmates who wrote the same, and a popular wrong answer is not a right one.
+  if (form.contentWords === 0 && e.keyPoints > 0 && e.matched === 0 && f.cover === 0)
+    return bound(
+      share,
+      LIST_CAP,
+      [],
+      'The answer has none of the model answer’s terms and states none of its key points.',
+    );
   const reasons: ReviewReason[] = form.repeatedShare >= REPEATED ? ['repeated-text'] : [];
   const note = reasons.length ? 'Repeated sentences were counted once.' : null;
   if (e.keyPoints > 0 && e.matched === e.keyPoints && !reasons.length)
