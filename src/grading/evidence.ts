@@ -1,3 +1,4 @@
+import { acronymStems, acronymsOf, withAcronyms } from './acronyms';
 import { computeFeatures, type Features } from './features';
 import { formOf, isList } from './form';
 import { isMatched, keyPointDegree } from './key-points';
@@ -37,6 +38,7 @@ export function questionEvidence(
   const modelKeys = new Set(contentKeys(modelAnalysis).filter((k) => !questionKeys.has(k)));
   const listsAllowed = isList(modelAnalysis);
   const targets = spellingTargets(`${q.questionText} ${q.modelText}`);
+  const acronyms = acronymsOf(q.modelText);
   const mine = texts[qi]!.map((t) => correctSpelling(t, targets));
   const order = contentKeys(modelAnalysis);
   const questionWords = new Set(
@@ -58,7 +60,8 @@ export function questionEvidence(
   const hits: boolean[][] = [];
   const answers = active.map((i, k) => {
     const form = forms[i]!;
-    const a = analyse(form.text);
+    const a = withAcronyms(analyse(form.text), acronyms);
+    const stems = answerStems(form.text);
     const degrees = form.keywordList
       ? q.keyPoints.map(() => 0)
       : q.keyPoints.map((p) => keyPointDegree(p, a, listsAllowed));
@@ -73,7 +76,7 @@ export function questionEvidence(
       .reduce((n, s) => n + s.tokens.length, 0);
     const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / (xs.length || 1);
     return {
-      stems: answerStems(form.text),
+      stems: [...stems, ...acronymStems(stems, acronyms)],
       extra: {
         kpDegree: mean(degrees),
         kpMatched: q.keyPoints.length ? matched / q.keyPoints.length : 0,

@@ -98,6 +98,17 @@ function zScores(values: number[]): number[] {
   return values.map((v) => (sd > 1e-9 ? (v - mean) / sd : 0));
 }
 
+/**
+ * Standing within the class measured from its median and median absolute deviation, so a few odd
+ * answers (copies, lists, answers to other questions) do not move everyone else's standing.
+ */
+function robustZ(values: number[]): number[] {
+  const mid = median(values);
+  const mad = 1.4826 * median(values.map((v) => Math.abs(v - mid)));
+  if (mad <= 1e-9) return zScores(values);
+  return values.map((v) => Math.max(-4, Math.min(4, (v - mid) / mad)));
+}
+
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : 0;
@@ -214,7 +225,7 @@ export function computeFeatures(
   }));
   const features = base.map((f) => ({ ...f }) as Features);
   for (const name of RELATIVE) {
-    const z = zScores(base.map((f) => f[name]));
+    const z = robustZ(base.map((f) => f[name]));
     features.forEach((f, i) => (f[`${name}Z`] = z[i]!));
   }
   return { features, vectors: vecs };
