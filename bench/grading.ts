@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createOcrEngine, extractDocument, type ExtractedDocument } from '../src/grading';
 import { textPdf } from '../src/grading/testing/make-pdf';
 import { LAMBDA } from '../src/grading/model-weights';
+import { LIST_MIN_MODEL_WORDS } from './adversarial';
 import { devPapers, pearson, rmse } from './dev-data';
 import { calibratedScore, outOfFold, samples, score, sharesOf, shippedFit } from './fit-model';
 import { emptyTotals, gradePaper, sheetsOf, type PaperDocs, type RunTotals } from './paper-run';
@@ -19,7 +20,7 @@ import { emptyTotals, gradePaper, sheetsOf, type PaperDocs, type RunTotals } fro
 const TEACHER_MARKED = 5;
 
 function fmt(label: string, t: RunTotals): string {
-  return `${label.padEnd(46)} r=${pearson(t.pred, t.gold).toFixed(3)}  RMSE=${rmse(t.pred, t.gold).toFixed(3)}  (n=${t.pred.length})`;
+  return `${label.padEnd(46)} r=${pearson(t.pred, t.gold).toFixed(3)}  RMSE=${rmse(t.pred, t.gold).toFixed(4)}  (n=${t.pred.length})`;
 }
 
 async function readAll<T>(items: T[], read: (t: T) => Promise<ExtractedDocument>) {
@@ -30,11 +31,15 @@ async function readAll<T>(items: T[], read: (t: T) => Promise<ExtractedDocument>
 
 function printAdversarial(t: RunTotals): void {
   console.log('\nAdversarial answers mixed into the real classes (PDF, no calibration):');
+  const pct = (k: number, n: number) => `${((100 * k) / n).toFixed(1)}% (${k}/${n})`;
   for (const [kind, s] of t.kinds) {
     console.log(
-      `${kind.padEnd(16)} n=${String(s.n).padStart(3)}  mean share of marks ${((100 * s.share) / s.n).toFixed(1)}%  flagged ${((100 * s.flagged) / s.n).toFixed(0)}%  at most 30% or flagged ${((100 * s.caught) / s.n).toFixed(0)}%`,
+      `${kind.padEnd(16)} n=${String(s.n).padStart(3)}  mean share of marks ${((100 * s.share) / s.n).toFixed(1)}%  flagged ${pct(s.flagged, s.n)}  at most 30% or flagged ${pct(s.caught, s.n)}`,
     );
   }
+  console.log(
+    `(keyword lists only for model answers of ${LIST_MIN_MODEL_WORDS}+ content words: ${t.kinds.get('keyword-list')!.n} of ${t.kinds.get('refusal')!.n} questions; a shorter model answer's words in any order are the terse answer itself)`,
+  );
   const low = t.gold.map((g, i) => (g <= 1.5 ? i : -1)).filter((i) => i >= 0);
   const lowShare = low.reduce((s, i) => s + t.pred[i]! / 5, 0) / low.length;
   console.log(
@@ -128,10 +133,10 @@ async function main(): Promise<void> {
     const s = score(sharesOf(oof), gold);
     const cal = [1, 2, 3, 4, 5].map((seed) => calibratedScore(data, oof, TEACHER_MARKED, seed));
     const mean = (f: (x: { r: number; rmse: number }) => number): string =>
-      (cal.reduce((a, c) => a + f(c), 0) / cal.length).toFixed(3);
+      (cal.reduce((a, c) => a + f(c), 0) / cal.length).toFixed(4);
     console.log(
       `leave-one-${key}-out`.padEnd(28) +
-        `r=${s.r.toFixed(3)} RMSE=${s.rmse.toFixed(3)} | with ${TEACHER_MARKED} teacher marks per question (mean of 5 picks) r=${mean((c) => c.r)} RMSE=${mean((c) => c.rmse)}`,
+        `r=${s.r.toFixed(4)} RMSE=${s.rmse.toFixed(4)} | with ${TEACHER_MARKED} teacher marks per question (mean of 5 picks) r=${mean((c) => c.r)} RMSE=${mean((c) => c.rmse)}`,
     );
   }
 

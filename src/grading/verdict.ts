@@ -53,6 +53,9 @@ const PARTIAL_BASE = 0.95;
  * too few words with any question to tell which one it answers, so it is only loosely related.
  */
 const OTHER_MIN_WORDS = 6;
+/** How much closer to another question an answer that states no key point must be to be flagged as leaning to it. */
+const LEANS_RATIO = 1.5;
+const LEANS_MIN = 0.2;
 /** Fewest content words before an answer unrelated to everything is called off-topic. */
 const OFF_TOPIC_WORDS = 4;
 /** Character-trigram similarity under which an answer shares nothing with the model or the class. */
@@ -89,6 +92,22 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
       IRRELEVANT_CAP,
       ['answers-other-question'],
       `This reads as an answer to question ${r.other.number}, not to this one.`,
+    );
+  // Closer to another question than to its own, and none of this question's key points: likely
+  // an answer to that question, though the evidence is weaker; a small share until the teacher looks.
+  if (
+    r.other &&
+    form.contentWords >= OTHER_MIN_WORDS &&
+    e.keyPoints > 0 &&
+    e.matched === 0 &&
+    r.other.score >= LEANS_MIN &&
+    r.other.score > LEANS_RATIO * r.own
+  )
+    return bound(
+      share,
+      SMALL_SHARE,
+      ['answers-other-question'],
+      `This may be an answer to question ${r.other.number} rather than to this one.`,
     );
   const unrelated = f.cover === 0 && f.charModel <= UNRELATED && f.charCentroid <= UNRELATED;
   if (r.verdict === 'off-topic' && unrelated && e.form.contentWords >= OFF_TOPIC_WORDS)
