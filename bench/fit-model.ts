@@ -1,36 +1,88 @@
 /** Fitting and cross-validation of the grading model on dev.jsonl, shared by the fit script and the benchmark. */
 import { calibrate, type CalibrationParams } from '../src/grading/calibrate';
-import { computeFeatures, FEATURE_NAMES } from '../src/grading/features';
-import { contentStems } from '../src/grading/text';
+import { questionEvidence } from '../src/grading/evidence';
+import { FEATURE_NAMES, type Features } from '../src/grading/features';
+import { prepareAssignment } from '../src/grading/prepare';
+import type { ExtractedDocument, PreparedAssignment } from '../src/grading/types';
+import { decide, settle, type Decision, type Evidence } from '../src/grading/verdict';
 import type { Vec } from '../src/grading/vectors';
-import { loadDev, pearson, rmse, type DevQuestion } from './dev-data';
+import { devPapers, loadDev, pearson, rmse, type DevPaper, type DevQuestion } from './dev-data';
 import { fitStumps, predictStumps, type StumpParams, type Stumps } from './stumps';
 
 /** Boosting settings of the shipped stumps (chosen by leave-one-assignment-out CV). */
 export const STUMP_PARAMS: StumpParams = { rounds: 200, rate: 0.05, minLeaf: 30 };
 
-/** One dev answer as the fit sees it: features, gold share of marks (0..1), its groups. */
-export type Sample = { x: number[]; y: number; vec: Vec; question: string; assignment: string };
+/** One dev answer as the fit sees it: features, gold share of marks (0..1), its groups, and what the rules need. */
+export type Sample = {
+  x: number[];
+  y: number;
+  vec: Vec;
+  question: string;
+  assignment: string;
+  features: Features | null;
+  evidence: Evidence | null;
+};
 
 /** A ridge regression on standardised features: the form the engine ships. */
 export type Linear = { mean: number[]; scale: number[]; weights: number[]; intercept: number };
 
-/** Features of every dev answer, computed question by question as the engine does. */
-export function samples(questions: DevQuestion[] = loadDev()): Sample[] {
-  return questions.flatMap((q) => {
-    const { features, vectors } = computeFeatures(
-      q.question,
-      q.model,
-      q.rows.map((r) => ({ stems: contentStems(r.answer) })),
-    );
-    return features.map((f, i) => ({
-      x: FEATURE_NAMES.map((n) => f[n]),
-      y: q.rows[i]!.score_avg / 5,
-      vec: vectors[i]!,
-      question: q.id,
-      assignment: q.assignment,
-    }));
+/** Text documents of a dev paper, prepared as the app prepares an assignment. */
+export function preparePaper(
+  paper: DevPaper,
+  model: ExtractedDocument = textDoc(paper.modelText),
+  questions: ExtractedDocument = textDoc(paper.paperText),
+): PreparedAssignment {
+  return prepareAssignment({
+    modelAnswer: model,
+    questionPaper: questions,
+    totalMarks: 5 * paper.questions.length,
   });
+}
+
+/** A plain-text document as extractDocument returns it. */
+export function textDoc(text: string): ExtractedDocument {
+  return { status: 'ok', text, pages: [], ocrConfidence: null };
+}
+
+/**
+ * Features of every dev answer, computed as the engine does: each dev assignment is one numbered
+ * paper that a class answers whole (see devPapers), split and read question by question.
+ */
+export function samples(questions: DevQuestion[] = loadDev()): Sample[] {
+  return devPapers(questions).flatMap((paper) => {
+    const prepared = preparePaper(paper);
+    const texts = paper.questions.map((_, qi) =>
+      paper.students.map((s) => s.rows[qi]?.answer ?? ''),
+    );
+    return paper.questions.flatMap((q, qi) => {
+      const ev = questionEvidence(prepared, texts, qi);
+      const at = new Map(ev.active.map((i, k) => [i, k]));
+      return paper.students.flatMap((st, i) => {
+        const row = st.rows[qi];
+        if (!row) return [];
+        const k = at.get(i);
+        const f = k === undefined ? null : ev.features[k]!;
+        return [
+          {
+            x: f ? FEATURE_NAMES.map((n) => f[n]) : FEATURE_NAMES.map(() => 0),
+            y: row.score_avg / 5,
+            vec: k === undefined ? new Map() : ev.vectors[k]!,
+            question: q.id,
+            assignment: q.assignment,
+            features: f,
+            evidence: k === undefined ? null : ev.evidence[k]!,
+          },
+        ];
+      });
+    });
+  });
+}
+
+/** The engine's rules applied to a model's share for one sample (an empty answer gets 0). */
+export function ruled(s: Sample, share: number): Decision {
+  return s.features && s.evidence
+    ? decide(share, s.features, s.evidence)
+    : { share: 0, floor: 0, cap: 0, reasons: [], note: null };
 }
 
 /** Solves A x = b by Gauss-Jordan elimination with partial pivoting. */
@@ -102,20 +154,28 @@ export function predictEnsemble(m: Ensemble, x: number[]): number {
   return Math.min(1, Math.max(0, v));
 }
 
-/** Out-of-fold shares: each group predicted by a model fitted on the other groups. */
+/**
+ * Out-of-fold decisions: each group's shares predicted by a model fitted on the other groups
+ * (on answers with content), then bounded by the engine's rules.
+ */
 export function outOfFold(
   data: Sample[],
   key: 'assignment' | 'question',
   fit: (train: Sample[]) => Predictor,
-): number[] {
-  const pred = new Array<number>(data.length).fill(0);
+): Decision[] {
+  const out = new Array<Decision>(data.length);
   for (const group of new Set(data.map((r) => r[key]))) {
-    const model = fit(data.filter((r) => r[key] !== group));
+    const model = fit(data.filter((r) => r[key] !== group && r.features));
     data.forEach((r, i) => {
-      if (r[key] === group) pred[i] = model(r.x);
+      if (r[key] === group) out[i] = ruled(r, model(r.x));
     });
   }
-  return pred;
+  return out;
+}
+
+/** The shares of decisions (before calibration). */
+export function sharesOf(ds: Decision[]): number[] {
+  return ds.map((d) => d.share);
 }
 
 /** The shipped model's fitting procedure, for cross-validation. */
@@ -164,7 +224,7 @@ export function pick(n: number, k: number, seed: number): Set<number> {
 /** Calibrated shares with `k` teacher marks per question; returns scores on the unmarked answers only. */
 export function calibratedScore(
   data: Sample[],
-  shares: number[],
+  decisions: Decision[],
   k: number,
   seed: number,
   params?: CalibrationParams,
@@ -176,7 +236,7 @@ export function calibratedScore(
     const marked = pick(idx.length, k, seed + idx[0]!);
     const out = calibrate(
       idx.map((i, j) => ({
-        share: shares[i]!,
+        share: decisions[i]!.share,
         vec: data[i]!.vec,
         teacherShare: marked.has(j) ? data[i]!.y : undefined,
       })),
@@ -184,7 +244,7 @@ export function calibratedScore(
     );
     idx.forEach((i, j) => {
       if (marked.has(j)) return;
-      pred.push(out[j]!);
+      pred.push(settle(out[j]!, decisions[i]!));
       gold.push(data[i]!.y);
     });
   }

@@ -15,6 +15,7 @@ import {
   type Ensemble,
   samples,
   score,
+  sharesOf,
 } from '../bench/fit-model';
 import { pearson } from '../bench/dev-data';
 import type { CalibrationParams } from '../src/grading/calibrate';
@@ -80,10 +81,11 @@ export const CALIBRATION = ${JSON.stringify(calibration)
 
 const data = samples();
 const gold = data.map((r) => r.y);
+const withText = data.filter((r) => r.features);
 FEATURE_NAMES.forEach((n, j) => {
   const r = pearson(
-    data.map((s) => s.x[j]!),
-    gold,
+    withText.map((s) => s.x[j]!),
+    withText.map((s) => s.y),
   );
   console.log(`feature ${n.padEnd(14)} r=${r.toFixed(3)}`);
 });
@@ -93,8 +95,8 @@ for (const lambda of LAMBDAS) {
     const m = fitRidge(train, lambda);
     return (x: number[]) => predict(m, x);
   };
-  const a = score(outOfFold(data, 'assignment', fit), gold);
-  const q = score(outOfFold(data, 'question', fit), gold);
+  const a = score(sharesOf(outOfFold(data, 'assignment', fit)), gold);
+  const q = score(sharesOf(outOfFold(data, 'question', fit)), gold);
   console.log(
     `ridge lambda=${lambda}: leave-one-assignment-out ${fmt(a)}; leave-one-question-out ${fmt(q)}`,
   );
@@ -105,9 +107,9 @@ const ensembleFit = (train: typeof data) => {
   return (x: number[]) => predictEnsemble(m, x);
 };
 const oof = outOfFold(data, 'assignment', ensembleFit);
-const byQuestion = score(outOfFold(data, 'question', ensembleFit), gold);
+const byQuestion = score(sharesOf(outOfFold(data, 'question', ensembleFit)), gold);
 console.log(
-  `ridge + stumps: leave-one-assignment-out ${fmt(score(oof, gold))}; leave-one-question-out ${fmt(byQuestion)}`,
+  `ridge + stumps: leave-one-assignment-out ${fmt(score(sharesOf(oof), gold))}; leave-one-question-out ${fmt(byQuestion)}`,
 );
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 let bestCal = { params: { offsetPrior: 1, neighbourWeight: 0, sharpness: 1 }, r: -1, rmse: 0 };
@@ -119,10 +121,18 @@ for (const offsetPrior of [0, 1, 2, 4, 8, 16])
       const r = mean(runs.map((x) => x.r));
       if (r > bestCal.r + 0.0005) bestCal = { params, r, rmse: mean(runs.map((x) => x.rmse)) };
     }
-const plain = score(oof, gold);
+const plain = score(sharesOf(oof), gold);
 const note = `${fmt(plain)}; with 5 teacher marks per question r=${bestCal.r.toFixed(3)} rmse=${bestCal.rmse.toFixed(3)}`;
 console.log(`chosen lambda=${best.lambda}, calibration ${JSON.stringify(bestCal.params)}: ${note}`);
 if (process.argv.includes('--write')) {
-  writeWeights(fitEnsemble(data, best.lambda), best.lambda, bestCal.params, note);
+  writeWeights(
+    fitEnsemble(
+      data.filter((r) => r.features),
+      best.lambda,
+    ),
+    best.lambda,
+    bestCal.params,
+    note,
+  );
   console.log('wrote src/grading/model-weights.ts');
 }

@@ -7,9 +7,22 @@ function list(items: string[], max = 3): string {
   return shown.join('; ') + more;
 }
 
+/** Rule notes a student can act on: the answer is for another question, a list, the question, off-topic. */
+const ACTIONABLE = new Set([
+  'answers-other-question',
+  'keyword-list',
+  'repeats-question',
+  'off-topic',
+]);
+
 /** One or two sentences about one question, from the key points matched and missed. */
 function questionFeedback(q: QuestionResult): string {
   const parts: string[] = [];
+  if (q.note && q.reasons?.some((r) => ACTIONABLE.has(r))) {
+    parts.push(
+      q.reasons.includes('keyword-list') ? `${q.note} Write each point as a sentence.` : q.note,
+    );
+  }
   if (q.matched.length) parts.push(`You covered ${list(q.matched)}.`);
   if (q.missing.length)
     parts.push(

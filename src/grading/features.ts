@@ -1,11 +1,11 @@
 import { contentStems } from './text';
-import { addInto, cosine, tfVector, unit, type Vec } from './vectors';
+import { addInto, cosine, cosineLeavingOut, dot, tfVector, unit, type Vec } from './vectors';
 
 /** Weight of a question's own words: repeating the question is not answering it. */
 const QUESTION_WORD_WEIGHT = 0.3;
 
-/** Names of the features, in the order the shipped model expects them. */
-export const FEATURE_NAMES = [
+/** Names of the features computed for each answer on its own and against the batch. */
+const BASE_NAMES = [
   'cover',
   'coverDf',
   'coverIdf',
@@ -27,16 +27,53 @@ export const FEATURE_NAMES = [
   'charModel',
   'charCentroid',
   'coverSq',
+  'kpDegree',
+  'kpMatched',
+  'relOwn',
+  'relMargin',
+  'structure',
 ] as const;
 
+type BaseName = (typeof BASE_NAMES)[number];
+
+/**
+ * Features also read relative to the class: each one's z-score among the answers to the same
+ * question, since how far an answer stands above its classmates says more than a raw overlap whose
+ * scale changes with the length of the model answer (cross-validated r 0.655 → 0.664 on dev).
+ */
+const ABSOLUTE_ONLY = ['zCentroid', 'zCover', 'batchCentroid', 'modelLen'] as const;
+type RelativeName = Exclude<BaseName, (typeof ABSOLUTE_ONLY)[number]>;
+const RELATIVE = BASE_NAMES.filter(
+  (n): n is RelativeName => !(ABSOLUTE_ONLY as readonly string[]).includes(n),
+);
+
 /** The name of one feature. */
-export type FeatureName = (typeof FEATURE_NAMES)[number];
+export type FeatureName = BaseName | `${RelativeName}Z`;
+
+/** Names of the features, in the order the shipped model expects them. */
+export const FEATURE_NAMES: readonly FeatureName[] = [
+  ...BASE_NAMES,
+  ...RELATIVE.map((n) => `${n}Z` as const),
+];
 
 /** One answer's feature values, by name. */
 export type Features = Record<FeatureName, number>;
 
+/** Features found outside the word statistics: key points stated, relevance, sentence structure. */
+export type ExtraFeatures = {
+  /** Mean degree to which the answer states each key point (0..1). */
+  kpDegree: number;
+  /** Share of the key points the answer states. */
+  kpMatched: number;
+  /** Closeness to this question, and how much closer than to the closest other question. */
+  relOwn: number;
+  relMargin: number;
+  /** Share of the answer's words that stand in sentences rather than lists of terms. */
+  structure: number;
+};
+
 /** What the features of one answer are computed from. */
-export type AnswerText = { stems: string[] };
+export type AnswerText = { stems: string[]; extra: ExtraFeatures };
 
 /** Character trigrams of the stems: tolerant of misspellings and word forms the stemmer misses. */
 function charVector(stems: string[]): Vec {
@@ -59,6 +96,17 @@ function zScores(values: number[]): number[] {
   const mean = values.reduce((a, b) => a + b, 0) / (values.length || 1);
   const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length || 1));
   return values.map((v) => (sd > 1e-9 ? (v - mean) / sd : 0));
+}
+
+/**
+ * Standing within the class measured from its median and median absolute deviation, so a few odd
+ * answers (copies, lists, answers to other questions) do not move everyone else's standing.
+ */
+function robustZ(values: number[]): number[] {
+  const mid = median(values);
+  const mad = 1.4826 * median(values.map((v) => Math.abs(v - mid)));
+  if (mad <= 1e-9) return zScores(values);
+  return values.map((v) => Math.max(-4, Math.min(4, (v - mid) / mad)));
 }
 
 function median(values: number[]): number {
@@ -84,17 +132,18 @@ function batchSimilarity(vecs: Vec[]): { centroid: number[]; knn: number[] } {
   const sum: Vec = new Map();
   for (const u of units) addInto(sum, u);
   const k = Math.max(1, Math.min(5, Math.floor(units.length / 4)));
-  const centroid = units.map((u) => {
-    const others = new Map(sum);
-    addInto(others, u, -1);
-    return cosine(u, others);
-  });
-  const knn = units.map((u, i) => {
-    const sims = units
-      .filter((_, j) => j !== i)
-      .map((o) => cosine(u, o))
-      .sort((a, b) => b - a);
-    const top = sims.slice(0, k);
+  const sumNorm2 = dot(sum, sum);
+  const centroid = units.map((u) => cosineLeavingOut(u, sum, sumNorm2));
+  // Unit vectors: the cosine is the dot product, and each pair is computed once.
+  const sims = units.map(() => [] as number[]);
+  for (let i = 0; i < units.length; i++)
+    for (let j = i + 1; j < units.length; j++) {
+      const s = units[i]!.size && units[j]!.size ? dot(units[i]!, units[j]!) : 0;
+      sims[i]!.push(s);
+      sims[j]!.push(s);
+    }
+  const knn = sims.map((row) => {
+    const top = row.sort((a, b) => b - a).slice(0, k);
     return top.length ? top.reduce((a, b) => a + b, 0) / top.length : 0;
   });
   return { centroid, knn };
@@ -134,6 +183,7 @@ export function computeFeatures(
     const own = [...set].filter((t) => !question.has(t));
     const ab = bigrams(a.stems);
     return {
+      ...a.extra,
       cover: recall(model, set, qw),
       coverDf: recall(model, set, (t) => qw(t) * (0.05 + (df.get(t) ?? 0) / n)),
       coverIdf: recall(model, set, (t) => qw(t) * (0.5 + Math.max(0, idf(t)))),
@@ -163,7 +213,7 @@ export function computeFeatures(
   const chars = answers.map((a) => charVector(a.stems.filter((t) => !question.has(t))));
   const charModelVec = charVector(modelStems.filter((t) => !question.has(t)));
   const charBatch = batchSimilarity(chars);
-  const features = raw.map((r, i) => ({
+  const base = raw.map((r, i) => ({
     ...r,
     zCentroid: zc[i]!,
     zCover: zv[i]!,
@@ -173,6 +223,11 @@ export function computeFeatures(
     charCentroid: charBatch.centroid[i]!,
     coverSq: (1 - r.coverDf) ** 2,
   }));
+  const features = base.map((f) => ({ ...f }) as Features);
+  for (const name of RELATIVE) {
+    const z = robustZ(base.map((f) => f[name]));
+    features.forEach((f, i) => (f[`${name}Z`] = z[i]!));
+  }
   return { features, vectors: vecs };
 }
 

@@ -1,13 +1,12 @@
 import { calibrate } from './calibrate';
 import { diagramText, findKeywords } from './diagram';
 import { feedback } from './explain';
-import { guardShare } from './guards';
-import { computeFeatures, type Features } from './features';
-import { isMatched } from './key-points';
+import { questionEvidence } from './evidence';
+import type { Features } from './features';
 import { predictShare, roundMarks } from './model';
 import { reviewOf } from './review';
 import { splitAnswer } from './split-answer';
-import { contentStems } from './text';
+import { decide, settle } from './verdict';
 import type {
   AnswerResult,
   ExtractedDocument,
@@ -24,48 +23,53 @@ export type AnswerInput = { id: string; document: ExtractedDocument };
 /** Options of gradeAnswers: the teacher's own marks for some answers of the batch. */
 export type GradeOptions = { teacherMarks?: TeacherMark[] };
 
-/** The model's view of one question across the batch. */
+/** The engine's view of one question across the batch (every answer, empty ones included). */
 type QuestionScores = {
   shares: number[];
-  features: Features[];
-  /** Per answer, which of the question's key points it matched (in key-point order). */
+  /** Features per answer; null for an empty answer. */
+  features: (Features | null)[];
+  /** Per answer, which of the question's key points it states (in key-point order). */
   hits: boolean[][];
-  /** Per answer, why the guard rules ask a teacher to look. */
+  /** Per answer, why a teacher should look, and the rule's note on the marks. */
   reasons: ReviewReason[][];
+  notes: (string | null)[];
 };
 
+/**
+ * Scores one question: the fitted model's share, bounded by the rules (relevance, form, key
+ * points), moved by the teacher's marks, and bounded again so calibration cannot undo a rule.
+ */
 function scoreQuestion(
-  q: PreparedQuestion,
-  texts: string[],
+  prepared: PreparedAssignment,
+  texts: string[][],
+  qi: number,
   teacherShares: (number | undefined)[],
 ): QuestionScores {
-  const stemLists = texts.map(contentStems);
-  const { features, vectors } = computeFeatures(
-    q.questionText,
-    q.modelText,
-    stemLists.map((stems) => ({ stems })),
+  const n = texts[qi]!.length;
+  const ev = questionEvidence(prepared, texts, qi);
+  const decisions = ev.features.map((f, k) => decide(predictShare(f), f, ev.evidence[k]!));
+  const calibrated = calibrate(
+    decisions.map((d, k) => ({
+      share: d.share,
+      vec: ev.vectors[k]!,
+      teacherShare: teacherShares[ev.active[k]!],
+    })),
   );
-  const hits = stemLists.map((stems) => {
-    const set = new Set(stems);
-    return q.keyPoints.map((k) => isMatched(k, set));
-  });
-  const guarded = features.map((f, i) => {
-    if (!stemLists[i]!.length) return { share: 0, reasons: [] };
-    const matched = hits[i]!.filter(Boolean).length;
-    return guardShare(predictShare(f), f, texts[i]!, { matched, total: q.keyPoints.length });
-  });
-  const shares = calibrate(
-    guarded.map((g, i) => ({ share: g.share, vec: vectors[i]!, teacherShare: teacherShares[i] })),
-  );
-  // An empty answer, or one that only declines to answer, earns nothing whatever the teacher
-  // gave the others.
-  const nothing = (i: number) => !stemLists[i]!.length || guarded[i]!.reasons.includes('no-answer');
-  return {
-    shares: shares.map((s, i) => (nothing(i) ? 0 : s)),
-    features,
-    hits,
-    reasons: guarded.map((g) => g.reasons),
+  const out: QuestionScores = {
+    shares: new Array<number>(n).fill(0),
+    features: new Array<Features | null>(n).fill(null),
+    hits: texts[qi]!.map(() => prepared.questions[qi]!.keyPoints.map(() => false)),
+    reasons: texts[qi]!.map(() => []),
+    notes: new Array<string | null>(n).fill(null),
   };
+  ev.active.forEach((i, k) => {
+    out.shares[i] = settle(calibrated[k]!, decisions[k]!);
+    out.features[i] = ev.features[k]!;
+    out.hits[i] = ev.hits[k]!;
+    out.reasons[i] = decisions[k]!.reasons;
+    out.notes[i] = decisions[k]!.note;
+  });
+  return out;
 }
 
 function questionResult(
@@ -74,6 +78,7 @@ function questionResult(
   hits: boolean[],
   keywords: { found: string[]; missing: string[] } | null,
   diagramShare: number,
+  why: { reasons: ReviewReason[]; note: string | null },
 ): QuestionResult {
   const kwShare = keywords
     ? keywords.found.length / Math.max(1, keywords.found.length + keywords.missing.length)
@@ -88,6 +93,8 @@ function questionResult(
     total: round2(q.total),
     matched,
     missing,
+    ...(why.note ? { note: why.note } : {}),
+    ...(why.reasons.length ? { reasons: why.reasons } : {}),
   };
   return keywords
     ? { ...result, keywordsFound: keywords.found, keywordsMissing: keywords.missing }
@@ -112,19 +119,20 @@ export function gradeAnswers(
   const splits = readable.map((a) =>
     splitAnswer(prepared, a.document.status === 'ok' ? a.document.text : ''),
   );
-  const teacher = new Map(
-    (opts.teacherMarks ?? []).map((t) => [
-      t.id,
-      Math.min(1, Math.max(0, t.marks / prepared.totalMarks)),
-    ]),
+  const teacher = new Map((opts.teacherMarks ?? []).map((t) => [t.id, t]));
+  const clip = (v: number) => Math.min(1, Math.max(0, v));
+  // A teacher's per-question marks calibrate that question; otherwise the share of the total does.
+  const teacherShares = prepared.questions.map((q) =>
+    readable.map((a) => {
+      const t = teacher.get(a.id);
+      if (!t) return undefined;
+      const own = t.questions?.[q.number];
+      return clip(own !== undefined ? own / q.total : t.marks / prepared.totalMarks);
+    }),
   );
-  const teacherShares = readable.map((a) => teacher.get(a.id));
-  const scores = prepared.questions.map((q, qi) =>
-    scoreQuestion(
-      q,
-      splits.map((s) => s.texts[qi] ?? ''),
-      teacherShares,
-    ),
+  const texts = prepared.questions.map((_, qi) => splits.map((s) => s.texts[qi] ?? ''));
+  const scores = prepared.questions.map((_, qi) =>
+    scoreQuestion(prepared, texts, qi, teacherShares[qi]!),
   );
   const graded = new Map<string, AnswerResult>();
   readable.forEach((a, i) => {
@@ -138,6 +146,7 @@ export function gradeAnswers(
         scores[qi]!.hits[i]!,
         keywords,
         prepared.diagramShare,
+        { reasons: scores[qi]!.reasons[i]!, note: scores[qi]!.notes[i]! },
       ),
     );
     const review = reviewOf(

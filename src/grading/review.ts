@@ -6,10 +6,10 @@ const POOR_OCR = 0.7;
 /** Batches smaller than this give little evidence about what a typical answer looks like. */
 const SMALL_BATCH = 5;
 
-function zScore(values: number[], i: number): number {
+function zScore(values: number[], v: number): number {
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
-  return sd > 1e-9 ? (values[i]! - mean) / sd : 0;
+  return sd > 1e-9 ? (v - mean) / sd : 0;
 }
 
 /**
@@ -19,7 +19,7 @@ function zScore(values: number[], i: number): number {
  */
 export function reviewOf(
   doc: ExtractedDocument,
-  perQuestion: Features[][],
+  perQuestion: (Features | null)[][],
   i: number,
   numbered: boolean,
   guardReasons: ReviewReason[] = [],
@@ -39,19 +39,20 @@ export function reviewOf(
   const n = perQuestion[0]?.length ?? 0;
   if (n < SMALL_BATCH) confidence -= 0.1;
   else {
-    const outlier = perQuestion.some(
-      (fs) =>
-        zScore(
-          fs.map((f) => f.knn),
-          i,
-        ) < -2 && fs[i]!.knn < 0.2,
-    );
+    const outlier = perQuestion.some((fs) => {
+      const mine = fs[i];
+      const knn = fs.flatMap((f) => (f ? [f.knn] : []));
+      return mine && knn.length >= SMALL_BATCH && zScore(knn, mine.knn) < -2 && mine.knn < 0.2;
+    });
     if (outlier) {
       confidence -= 0.25;
       reasons.push('unlike-other-answers');
     }
   }
-  const mixed = perQuestion.some((fs) => Math.abs(fs[i]!.zCover - fs[i]!.zCentroid) > 2);
+  const mixed = perQuestion.some((fs) => {
+    const f = fs[i];
+    return f ? Math.abs(f.zCover - f.zCentroid) > 2 : false;
+  });
   if (mixed) confidence -= 0.15;
   return { confidence: Math.round(Math.max(0, Math.min(1, confidence)) * 100) / 100, reasons };
 }

@@ -84,3 +84,12 @@ export function isContent(word: string): boolean {
 export function contentStems(text: string): string[] {
   return words(text).filter(isContent).map(stem);
 }
+
+/**
+ * The stems an answer is compared on: its content words, or, when it has none ("one", "O(n)",
+ * "n-1"), every word it has, so a terse answer of numbers or symbols is still read and marked.
+ */
+export function answerStems(text: string): string[] {
+  const content = contentStems(text);
+  return content.length ? content : words(text).map(stem);
+}

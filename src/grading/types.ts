@@ -32,8 +32,11 @@ export type OcrEngine = {
   terminate(): Promise<void>;
 };
 
-/** A key point: a short phrase of the model answer and the word stems that stand for it. */
-export type KeyPoint = { phrase: string; stems: string[] };
+/**
+ * A key point: one complete statement of the model answer, the lemma stems that stand for it,
+ * and whether it is stated negatively ("constructors do not return a value").
+ */
+export type KeyPoint = { phrase: string; stems: string[]; negated?: boolean };
 
 /** One question of an assignment as the engine grades it. */
 export type PreparedQuestion = {
@@ -64,6 +67,10 @@ export type QuestionResult = {
   missing: string[];
   keywordsFound?: string[];
   keywordsMissing?: string[];
+  /** Why a rule decided this question's marks ("This reads as an answer to question 2…"). */
+  note?: string;
+  /** The review reasons that concern this question. */
+  reasons?: ReviewReason[];
 };
 
 export type { ReviewReason };
@@ -83,5 +90,8 @@ export type AnswerResult =
     }
   | { id: string; status: 'unreadable'; reason: string; needsReview: true; total: number };
 
-/** A teacher's own marks for one answer of the batch, used to calibrate the others. */
-export type TeacherMark = { id: string; marks: number };
+/**
+ * A teacher's own marks for one answer of the batch, used to calibrate the others; with marks per
+ * question (by question number) each question is calibrated on its own marks.
+ */
+export type TeacherMark = { id: string; marks: number; questions?: Record<string, number> };

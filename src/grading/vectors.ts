@@ -34,3 +34,22 @@ export function tfVector(stems: string[], weight: (term: string) => number): Vec
   for (const [k, c] of v) v.set(k, (1 + Math.log(c)) * weight(k));
   return v;
 }
+
+/** Dot product of two sparse vectors. */
+export function dot(a: Vec, b: Vec): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let d = 0;
+  for (const [k, v] of small) d += v * (large.get(k) ?? 0);
+  return d;
+}
+
+/**
+ * Cosine of the unit vector `u` with `sum` less `u` (a class centroid leaving `u` out), without
+ * copying the sum; `sumNorm2` is the squared length of `sum`.
+ */
+export function cosineLeavingOut(u: Vec, sum: Vec, sumNorm2: number): number {
+  const us = dot(u, sum);
+  const uu = dot(u, u);
+  const norm2 = sumNorm2 - 2 * us + uu;
+  return uu > 0 && norm2 > 1e-12 ? (us - uu) / Math.sqrt(uu * norm2) : 0;
+}

@@ -14,6 +14,9 @@ export const REVIEW_REASONS = [
   'no-answer',
   'repeats-question',
   'off-topic',
+  'answers-other-question',
+  'keyword-list',
+  'repeated-text',
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
@@ -57,6 +60,10 @@ export const questionBreakdown = z.object({
   missing: z.array(z.string()),
   keywordsFound: z.array(z.string()).optional(),
   keywordsMissing: z.array(z.string()).optional(),
+  /** Why this question's marks are what they are, when a rule decided them (absent before v0.2). */
+  note: z.string().optional(),
+  /** The review reasons that concern this question (absent before v0.2). */
+  reasons: z.array(z.string()).optional(),
 });
 export type QuestionBreakdown = z.infer<typeof questionBreakdown>;
 

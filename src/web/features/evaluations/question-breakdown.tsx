@@ -3,7 +3,8 @@ import { EvalIcon } from './icons';
 import { formatMarks } from './review-rules';
 
 /**
- * The marks of each question with the key points matched and missed, then the diagram keywords
+ * The marks of each question with the rule that decided them when one did ("This reads as an
+ * answer to question 2…"), the key points matched and missed, then the diagram keywords
  * found and missing (the engine checks them once per answer; they count in every question).
  * `marks: 'ai'` labels the per-question marks as the AI's proposal (the teacher has changed the
  * total); `marks: 'hidden'` leaves them out and keeps only the points.
@@ -38,6 +39,12 @@ export function QuestionBreakdown({
                   </span>
                 )}
               </p>
+              {q.note ? (
+                <p className="mt-1 text-sm break-words text-slate-800">
+                  <span className="font-medium">Why: </span>
+                  {q.note}
+                </p>
+              ) : null}
               <Points title="Matched key points" items={q.matched} kind="found" />
               <Points title="Missing key points" items={q.missing} kind="missing" />
             </li>

@@ -16,9 +16,15 @@ const reasonTexts: Record<string, string> = {
     'The answer is not numbered like the model answer, so it was marked as a whole.',
   'unlike-other-answers': 'The answer is unlike the rest of the class.',
   'no-answer': 'The answer says the student does not know, so it got no marks.',
-  'repeats-question': 'The answer mostly repeats the question, so it keeps at most half the marks.',
+  'repeats-question':
+    'The answer mostly repeats the question, so it keeps at most a tenth of the marks.',
   'off-topic':
-    'The answer shares nothing with the model answer, the question or the rest of the class.',
+    'The answer shares nothing with the model answer, the question or the rest of the class, so it keeps at most a tenth of the marks.',
+  'answers-other-question':
+    'The answer reads as an answer to another question of the paper, so it keeps at most a tenth of the marks.',
+  'keyword-list':
+    'The answer lists terms without sentences, so no key point is credited and it keeps at most a fifth of the marks.',
+  'repeated-text': 'The answer repeats its own sentences; each was counted once.',
 };
 
 /**

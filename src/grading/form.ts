@@ -1,0 +1,123 @@
+import type { Analysis } from './nlp';
+
+/**
+ * The form of an answer, apart from what it says: a list of terms without sentences, the same
+ * text repeated to look longer, or the question copied out. Each is marked down and named, so a
+ * student cannot earn marks by dropping the model answer's words on the page.
+ */
+export type Form = {
+  /** Most of the answer's words stand in lists of terms rather than sentences. */
+  keywordList: boolean;
+  /** Share of the answer's words that repeat its own earlier sentences (0..1). */
+  repeatedShare: number;
+  /** The answer is mostly the question's own words, with next to nothing added. */
+  copiesQuestion: boolean;
+  /** The answer's text with repeated sentences left out: what its content is judged on. */
+  text: string;
+  /** How many content words the answer has. */
+  contentWords: number;
+};
+
+/** Fewest content words before an unstructured answer counts as a list of terms. */
+const LIST_MIN_WORDS = 5;
+/** The same when the model answer is a phrase: its words in another order. */
+const LIST_MIN_PHRASE = 3;
+/** Share of the model's words a list must hold to be the model's words shuffled. */
+const SHUFFLED_COVER = 0.6;
+/** Share of function words under which such an answer is no sentence. */
+const LOOSE_STRUCTURE = 0.1;
+const FUNCTION_POS = new Set(['DET', 'ADP', 'AUX', 'PRON', 'CCONJ', 'SCONJ', 'PART']);
+/** Code is not a list of terms, whatever its parts of speech. */
+const CODE = /[{}();=<>[\]]/;
+/** Share of the question's content words an answer must repeat to count as copying it. */
+const COPY_COVERS = 0.9;
+/** Share of words in structured sentences under which an answer is a list of terms. */
+const LIST_SHARE = 0.5;
+
+/**
+ * Reads the form of an answer. `question` and `model` hold the lemma stems of the question's and
+ * the model answer's content words, `questionWords` the stems of all the question's words;
+ * `modelPhrase` says the model answer is itself a phrase or list of terms (then a list is a fair
+ * answer).
+ */
+export function formOf(
+  a: Analysis,
+  question: Set<string>,
+  model: Set<string>,
+  modelOrder: string[],
+  modelPhrase: boolean,
+  questionWords: Set<string> = question,
+): Form {
+  const all = a.sentences.flatMap((s) => s.tokens);
+  const content = all.filter((t) => t.content);
+  const structuredWords = a.sentences
+    .filter((s) => s.structured)
+    .reduce((n, s) => n + s.tokens.length, 0);
+  const unstructured =
+    !CODE.test(a.sentences.map((s) => s.text).join(' ')) &&
+    structuredWords < LIST_SHARE * Math.max(1, all.length);
+  const keys = content.map((t) => t.key);
+  // The model's words out of order: most of them, no two in the model's order, hardly a
+  // function word between them.
+  const modelWords = new Set(keys.filter((k) => model.has(k))).size;
+  const shuffled =
+    content.length >= LIST_MIN_WORDS &&
+    !sharesPair(keys, modelOrder) &&
+    modelWords >= SHUFFLED_COVER * model.size &&
+    all.filter((t) => FUNCTION_POS.has(t.pos)).length < LOOSE_STRUCTURE * all.length;
+  // When the model answer is itself a phrase or a list ("Private and public"), a list of terms
+  // is a fair answer, unless it is the model's own words out of their order.
+  const keywordList =
+    shuffled ||
+    (unstructured &&
+      (modelPhrase
+        ? content.length >= LIST_MIN_PHRASE &&
+          modelWords >= SHUFFLED_COVER * model.size &&
+          !sharesPair(keys, modelOrder)
+        : content.length >= LIST_MIN_WORDS));
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  let repeated = 0;
+  for (const s of a.sentences) {
+    const key = s.tokens
+      .filter((t) => t.content)
+      .map((t) => t.key)
+      .join(' ');
+    if (key && seen.has(key)) repeated += s.tokens.length;
+    else kept.push(s.text);
+    if (key) seen.add(key);
+  }
+  const present = new Set(keys);
+  const covers = [...question].filter((k) => present.has(k)).length;
+  // Restating the question to lead into the answer is fine ("The base case … is one"): only an
+  // answer that adds no word of its own, not even a number, copies the question.
+  const adds = all.some((t) => (t.content || t.pos === 'NUM') && !questionWords.has(t.key));
+  const copiesQuestion =
+    content.length > 0 && question.size > 0 && covers >= COPY_COVERS * question.size && !adds;
+  return {
+    keywordList,
+    repeatedShare: all.length ? repeated / all.length : 0,
+    copiesQuestion,
+    text: kept.join(' '),
+    contentWords: content.length,
+  };
+}
+
+/** Whether two neighbouring words of `keys` stand next to each other, in that order, in `phrase`. */
+function sharesPair(keys: string[], phrase: string[]): boolean {
+  const pairs = new Set(phrase.slice(1).map((k, i) => `${phrase[i]} ${k}`));
+  return keys.slice(1).some((k, i) => pairs.has(`${keys[i]} ${k}`));
+}
+
+/**
+ * Whether a model answer is itself a list of terms or a phrase without a verb ("Abstraction and
+ * reusability"): then an answer may fairly be a list too.
+ */
+export function isList(a: Analysis): boolean {
+  const all = a.sentences.flatMap((s) => s.tokens);
+  const structured = a.sentences
+    .filter((s) => s.structured)
+    .reduce((n, s) => n + s.tokens.length, 0);
+  const verb = all.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  return !verb || (all.length > 3 && structured < LIST_SHARE * all.length);
+}

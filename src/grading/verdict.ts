@@ -1,0 +1,157 @@
+import type { Features } from './features';
+import type { Form } from './form';
+import type { Relevance } from './relevance';
+import type { ReviewReason } from './types';
+
+/**
+ * Rules that make a question's mark agree with its reasons. The fitted model proposes a share;
+ * these rules bound it by what the engine found: whether the answer addresses this question,
+ * whether it states the key points in sentences, and whether it is an answer at all. The bounds
+ * hold after teacher calibration too, so a flag's reason and the mark never disagree.
+ */
+
+/** What the rules decided for one answer to one question. */
+export type Decision = {
+  /** The share before calibration. */
+  share: number;
+  /** Bounds the share keeps after calibration. */
+  floor: number;
+  cap: number;
+  reasons: ReviewReason[];
+  /** A sentence for the teacher and student when a rule decided the mark. */
+  note: string | null;
+};
+
+/** What the engine found about one answer to one question, beside its features. */
+export type Evidence = {
+  text: string;
+  form: Form;
+  relevance: Relevance;
+  matched: number;
+  keyPoints: number;
+};
+
+/** "I don't know", "no idea", "N/A", "not answered", "?", "-": an answer that declines to answer. */
+const NON_ANSWER =
+  /^(?:i\s*(?:do\s*not|don'?t|dont)\s*know|(?:i\s+have\s+)?no\s+idea|no\s+answer|not\s+answered|unanswered|not\s+sure|n\/?a|none|pass|skip(?:ped)?|idk|\?+|-+|\.+)[\s.!?-]*$/i;
+
+/** Whether the text is only a refusal to answer (after trimming). */
+export function isNonAnswer(text: string): boolean {
+  return NON_ANSWER.test(text.trim());
+}
+
+/** Most of the marks an answer keeps that addresses another question, is off-topic or copies the question. */
+export const IRRELEVANT_CAP = 0.1;
+/** Most of the marks a list of terms keeps, or an answer with no term of its own. */
+export const LIST_CAP = 0.2;
+/** Most of the marks an answer keeps that is only loosely related and states no key point. */
+export const SMALL_SHARE = 0.5;
+/** An answer with a key point missing stops short of full marks (at most this, less 0.05, plus a little per point made). */
+const PARTIAL_BASE = 0.95;
+/**
+ * Fewest content words before an answer is said to answer another question: a terse answer shares
+ * too few words with any question to tell which one it answers, so it is only loosely related.
+ */
+const OTHER_MIN_WORDS = 6;
+/** How much closer to another question an answer that states no key point must be to be flagged as leaning to it. */
+const LEANS_RATIO = 1.5;
+const LEANS_MIN = 0.2;
+/** Fewest content words before an answer unrelated to everything is called off-topic. */
+const OFF_TOPIC_WORDS = 4;
+/** Character-trigram similarity under which an answer shares nothing with the model or the class. */
+const UNRELATED = 0.1;
+/** Share of repeated words above which the repetition is flagged. */
+const REPEATED = 0.3;
+/** An answer with nearly all the model answer's terms and character trigrams is the model answer. */
+const COPY_OF_MODEL = 0.9;
+
+const bound = (share: number, cap: number, reasons: ReviewReason[], note: string | null) => ({
+  share: Math.min(share, cap),
+  floor: 0,
+  cap,
+  reasons,
+  note,
+});
+
+/** Applies the rules to the model's share of one answer to one question. */
+export function decide(share: number, f: Features, e: Evidence): Decision {
+  if (isNonAnswer(e.text)) return bound(0, 0, ['no-answer'], null);
+  if (e.form.keywordList)
+    return bound(
+      share,
+      LIST_CAP,
+      ['keyword-list'],
+      'The answer lists terms without sentences, so no key point is credited.',
+    );
+  if (f.cover >= COPY_OF_MODEL && f.charModel >= COPY_OF_MODEL)
+    return { share: 1, floor: 1, cap: 1, reasons: [], note: null };
+  const { relevance: r, form } = e;
+  if (r.verdict === 'other-question' && r.other && form.contentWords >= OTHER_MIN_WORDS)
+    return bound(
+      share,
+      IRRELEVANT_CAP,
+      ['answers-other-question'],
+      `This reads as an answer to question ${r.other.number}, not to this one.`,
+    );
+  // Closer to another question than to its own, and none of this question's key points: likely
+  // an answer to that question, though the evidence is weaker; a small share until the teacher looks.
+  if (
+    r.other &&
+    form.contentWords >= OTHER_MIN_WORDS &&
+    e.keyPoints > 0 &&
+    e.matched === 0 &&
+    r.other.score >= LEANS_MIN &&
+    r.other.score > LEANS_RATIO * r.own
+  )
+    return bound(
+      share,
+      SMALL_SHARE,
+      ['answers-other-question'],
+      `This may be an answer to question ${r.other.number} rather than to this one.`,
+    );
+  const unrelated = f.cover === 0 && f.charModel <= UNRELATED && f.charCentroid <= UNRELATED;
+  if (r.verdict === 'off-topic' && unrelated && e.form.contentWords >= OFF_TOPIC_WORDS)
+    return bound(share, IRRELEVANT_CAP, ['off-topic'], 'The answer is not about this question.');
+  if (form.copiesQuestion)
+    return bound(share, IRRELEVANT_CAP, ['repeats-question'], 'The answer repeats the question.');
+  // Nothing of its own to credit ("one" where the answer is "unlimited"): its marks could only
+  // come from classmates who wrote the same, and a popular wrong answer is not a right one.
+  if (form.contentWords === 0 && e.keyPoints > 0 && e.matched === 0 && f.cover === 0)
+    return bound(
+      share,
+      LIST_CAP,
+      [],
+      'The answer has none of the model answer’s terms and states none of its key points.',
+    );
+  const reasons: ReviewReason[] = form.repeatedShare >= REPEATED ? ['repeated-text'] : [];
+  const note = reasons.length ? 'Repeated sentences were counted once.' : null;
+  if (e.keyPoints > 0 && e.matched === e.keyPoints && !reasons.length)
+    return { share: 1, floor: 1, cap: 1, reasons, note: null };
+  if (e.matched === 0 && e.keyPoints > 0) {
+    if (r.verdict !== 'relevant')
+      return bound(share, SMALL_SHARE, reasons, 'The answer states none of the key points.');
+    return {
+      share,
+      floor: 0,
+      cap: 1,
+      reasons,
+      note:
+        note ??
+        'No key point is stated in the model answer’s words; the marks come from how close the answer is to the model answer and to the class’s answers.',
+    };
+  }
+  // A key point missing: the mark cannot be full, or the feedback would praise and ask at once.
+  if (e.keyPoints > 0 && e.matched < e.keyPoints)
+    return bound(
+      share,
+      PARTIAL_BASE + (1 - PARTIAL_BASE) * (e.matched / e.keyPoints) - 0.05,
+      reasons,
+      note,
+    );
+  return { share, floor: 0, cap: 1, reasons, note };
+}
+
+/** A calibrated share kept within the bounds the rules set. */
+export function settle(share: number, d: Decision): number {
+  return Math.min(d.cap, Math.max(d.floor, share));
+}
