@@ -15,6 +15,32 @@ import * as repo from './review.repository';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** One question's change of marks in the audit trail, by the teacher, with why. */
+export async function auditQuestion(
+  db: Kysely<Database>,
+  c: {
+    submissionId: string;
+    by: string;
+    question: string;
+    from: number | null;
+    to: number | null;
+    note: string;
+    at: string;
+  },
+) {
+  await audit.insertMarkChange(db, {
+    id: crypto.randomUUID(),
+    submission_id: c.submissionId,
+    changed_by: c.by,
+    from_marks: c.from,
+    to_marks: c.to,
+    source: 'teacher',
+    created_at: c.at,
+    question: c.question,
+    note: c.note,
+  });
+}
+
 /**
  * Makes the submission's total agree with its questions (the teacher's marks where given, else
  * the AI's) after a question changed. A total the teacher typed over everything is replaced
@@ -107,16 +133,14 @@ export async function setQuestionMark(
     const afterState = marksState(questions, parseAi(submission.ai_result), after ? [after] : []);
     const toMarks = afterState.questions.find((q) => q.number === number)?.marks ?? null;
     if (marksGiven && fromMarks !== toMarks) {
-      await audit.insertMarkChange(trx, {
-        id: crypto.randomUUID(),
-        submission_id: submission.id,
-        changed_by: teacher.id,
-        from_marks: fromMarks,
-        to_marks: toMarks,
-        source: 'teacher',
-        created_at: at,
+      await auditQuestion(trx, {
+        submissionId: submission.id,
+        by: teacher.id,
         question: number,
+        from: fromMarks,
+        to: toMarks,
         note: `total ${total.from ?? '–'} → ${total.to ?? '–'}`,
+        at,
       });
     }
   });

@@ -11,9 +11,8 @@ import { nowIso } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { CurrentUser } from '../../plugins/auth';
 import type { AssignmentRow } from '../assignments/assignments.repository';
-import * as audit from '../evaluations/evaluations.repository';
 import type { StoredQuestion } from './marks-state';
-import { recomputeTotal, rubricItemNotFound } from './marking.service';
+import { auditQuestion, recomputeTotal, rubricItemNotFound } from './marking.service';
 import { findQuestion, questionsOf, type ReviewDeps } from './questions.service';
 import * as repo from './review.repository';
 
@@ -106,16 +105,14 @@ async function rescore(
       .execute();
     if (from === marks) continue;
     await recomputeTotal(trx, row.submission_id, questions);
-    await audit.insertMarkChange(trx, {
-      id: crypto.randomUUID(),
-      submission_id: row.submission_id,
-      changed_by: teacher.id,
-      from_marks: from,
-      to_marks: marks,
-      source: 'teacher',
-      created_at: at,
+    await auditQuestion(trx, {
+      submissionId: row.submission_id,
+      by: teacher.id,
       question: question.number,
+      from,
+      to: marks,
       note,
+      at,
     });
     moved.push({
       submissionId: row.submission_id,
@@ -167,60 +164,72 @@ async function findItem(db: Kysely<Database>, assignment: AssignmentRow, id: str
   return item;
 }
 
+/**
+ * Changes or removes one rubric item in a transaction, then re-scores every answer of its
+ * question that ticked items; `change` returns the item as it is after (null when removed).
+ */
+async function changeItem(
+  deps: ReviewDeps,
+  teacher: CurrentUser,
+  assignment: AssignmentRow,
+  id: string,
+  note: (item: repo.RubricItemRow) => string,
+  change: (trx: Kysely<Database>) => Promise<RubricItem | null>,
+) {
+  const questions = await questionsOf(deps, assignment);
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const before = await findItem(trx, assignment, id);
+    const item = await change(trx);
+    const question = findQuestion(questions, before.question);
+    const moved = await rescore(trx, teacher, assignment, questions, question, note(before));
+    return { item, moved };
+  });
+}
+
 /** Changes an item's wording, points or alternatives; a change of points re-scores every answer that ticked it. */
-export async function updateRubricItem(
+export function updateRubricItem(
   deps: ReviewDeps,
   teacher: CurrentUser,
   assignment: AssignmentRow,
   id: string,
   patch: RubricItemPatch,
 ) {
-  const db = deps.db.kysely;
-  const questions = await questionsOf(deps, assignment);
-  return db.transaction().execute(async (trx) => {
-    const item = await findItem(trx, assignment, id);
-    await repo.updateRubricItem(trx, id, {
-      ...(patch.text !== undefined ? { text: patch.text } : {}),
-      ...(patch.points !== undefined ? { points: patch.points } : {}),
-      ...(patch.alternatives !== undefined
-        ? { alternatives: JSON.stringify(patch.alternatives) }
-        : {}),
-      updated_at: nowIso(),
-    });
-    const question = findQuestion(questions, item.question);
-    const moved = await rescore(
-      trx,
-      teacher,
-      assignment,
-      questions,
-      question,
-      `rubric item changed: ${item.text}`,
-    );
-    return { item: toItem(await findItem(trx, assignment, id)), moved };
-  });
+  return changeItem(
+    deps,
+    teacher,
+    assignment,
+    id,
+    (i) => `rubric item changed: ${i.text}`,
+    async (trx) => {
+      await repo.updateRubricItem(trx, id, {
+        ...(patch.text !== undefined ? { text: patch.text } : {}),
+        ...(patch.points !== undefined ? { points: patch.points } : {}),
+        ...(patch.alternatives !== undefined
+          ? { alternatives: JSON.stringify(patch.alternatives) }
+          : {}),
+        updated_at: nowIso(),
+      });
+      return toItem(await findItem(trx, assignment, id));
+    },
+  );
 }
 
 /** Removes an item; answers that ticked it lose its points. */
-export async function deleteRubricItem(
+export function deleteRubricItem(
   deps: ReviewDeps,
   teacher: CurrentUser,
   assignment: AssignmentRow,
   id: string,
 ) {
-  const db = deps.db.kysely;
-  const questions = await questionsOf(deps, assignment);
-  return db.transaction().execute(async (trx) => {
-    const item = await findItem(trx, assignment, id);
-    await repo.deleteRubricItem(trx, id);
-    const question = findQuestion(questions, item.question);
-    const moved = await rescore(
-      trx,
-      teacher,
-      assignment,
-      questions,
-      question,
-      `rubric item removed: ${item.text}`,
-    );
-    return { item: null, moved };
-  });
+  return changeItem(
+    deps,
+    teacher,
+    assignment,
+    id,
+    (i) => `rubric item removed: ${i.text}`,
+    async (trx) => {
+      await repo.deleteRubricItem(trx, id);
+      return null;
+    },
+  );
 }
