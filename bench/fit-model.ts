@@ -5,6 +5,7 @@ import { FEATURE_NAMES, type Features } from '../src/grading/features';
 import { prepareAssignment } from '../src/grading/prepare';
 import type { ExtractedDocument, PreparedAssignment } from '../src/grading/types';
 import { decide, settle, type Decision, type Evidence } from '../src/grading/verdict';
+import { pickRepresentatives } from '../src/grading/suggest';
 import type { Vec } from '../src/grading/vectors';
 import { devPapers, loadDev, pearson, rmse, type DevPaper, type DevQuestion } from './dev-data';
 import { fitStumps, predictStumps, type StumpParams, type Stumps } from './stumps';
@@ -226,14 +227,23 @@ export function calibratedScore(
   data: Sample[],
   decisions: Decision[],
   k: number,
-  seed: number,
+  seed: number | 'suggested',
   params?: CalibrationParams,
+  choose = pickRepresentatives,
 ) {
   const pred: number[] = [];
   const gold: number[] = [];
   for (const q of new Set(data.map((r) => r.question))) {
     const idx = data.map((r, i) => (r.question === q ? i : -1)).filter((i) => i >= 0);
-    const marked = pick(idx.length, k, seed + idx[0]!);
+    const marked =
+      seed === 'suggested'
+        ? new Set(
+            choose(
+              idx.map((i) => ({ share: decisions[i]!.share, vec: data[i]!.vec })),
+              k,
+            ),
+          )
+        : pick(idx.length, k, seed + idx[0]!);
     const out = calibrate(
       idx.map((i, j) => ({
         share: decisions[i]!.share,

@@ -54,6 +54,11 @@ describe('markwise grade', () => {
     ],
     ['a missing file', ['--model', 'model.pdf', '--total', '5', 'missing.pdf'], /Cannot read/],
     [
+      'a --suggest that is not a whole number',
+      ['--model', 'model.pdf', '--total', '5', '--suggest', '0', 'a.pdf'],
+      /--suggest/,
+    ],
+    [
       'a marks file without its header',
       ['--model', 'model.pdf', '--total', '5', '--teacher-marks', 'bad-marks.csv', 'b.txt'],
       /file,marks/,
@@ -132,5 +137,30 @@ describe('markwise grade', () => {
     const lines = out.trim().split('\n');
     expect(lines[0]).toBe('file,status,marks,total,confidence,needsReview,reason');
     expect(lines).toHaveLength(3);
+  });
+
+  it('prints the answers to mark first with --suggest, the same every time, never an unreadable one', async () => {
+    const answers = [
+      ['c1.txt', 'A prototype simulates portions of the desired software product.'],
+      ['c2.txt', 'A prototype simulates parts of the software product we want.'],
+      ['c3.txt', 'It simulates portions of the desired product before it is built.'],
+      ['d1.txt', 'It is a program that helps you solve problems.'],
+      ['d2.txt', 'A program that helps to solve a problem.'],
+      ['e1.txt', 'Testing the final version for bugs.'],
+    ];
+    for (const [name, text] of answers) file(name!, text!);
+    const names = [...answers.map((a) => a[0]!), 'broken.pdf'];
+    const argv = ['--model', 'model.pdf', '--total', '5', '--suggest', '3', ...names];
+    expect(await run(...argv, '--format', 'table')).toBe(0);
+    const first = out.trim().split('\n');
+    expect(first).toHaveLength(3);
+    expect(new Set(first).size).toBe(3);
+    for (const f of first) expect(names.map((n) => join(dir, n))).toContain(f);
+    expect(first).not.toContain(join(dir, 'broken.pdf'));
+    // one from each group of alike answers
+    const group = (f: string) => f.replace(/^.*\/([a-z])\d\.txt$/, '$1');
+    expect(new Set(first.map(group))).toEqual(new Set(['c', 'd', 'e']));
+    expect(await run(...argv, '--format', 'json')).toBe(0);
+    expect(JSON.parse(out)).toEqual({ suggested: first });
   });
 });

@@ -5,12 +5,21 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gradeBatch, type AnswerResult, type DocumentInput } from '../grading';
+import {
+  gradeAnswers,
+  readBatch,
+  suggestToMark,
+  type AnswerResult,
+  type DocumentInput,
+} from '../grading';
 
 const USAGE = `Usage: markwise grade --model MODEL --total N [--question QUESTION] [--keywords "a,b"]
-                      [--diagram-share 0.2] [--teacher-marks marks.csv] [--format json|csv|table] ANSWER...
+                      [--diagram-share 0.2] [--teacher-marks marks.csv] [--format json|csv|table]
+                      [--suggest N] ANSWER...
 MODEL, QUESTION and ANSWER are PDF or plain-text files; the answers are graded as one batch.
-marks.csv has a header "file,marks". JSON is the default when stdout is not a terminal.`;
+marks.csv has a header "file,marks". JSON is the default when stdout is not a terminal.
+--suggest N prints, instead of marks, the N answers to mark first by hand (one file per line,
+or {"suggested": [...]} as JSON): marking them teaches the engine most about the others.`;
 
 /** A mistake in how the command was called: reported with the usage and exit status 2. */
 class UsageError extends Error {}
@@ -24,6 +33,7 @@ type Options = {
   diagramShare?: number;
   teacherMarks?: string;
   format: Format;
+  suggest?: number;
   answers: string[];
 };
 
@@ -42,6 +52,7 @@ function parse(argv: string[]): Options | 'help' {
         'diagram-share': { type: 'string' },
         'teacher-marks': { type: 'string' },
         format: { type: 'string' },
+        suggest: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -61,6 +72,9 @@ function parse(argv: string[]): Options | 'help' {
   if (share !== undefined && !(share >= 0 && share <= 1))
     throw new UsageError('--diagram-share must be between 0 and 1.');
   if (!parsed.positionals.length) throw new UsageError('Give at least one ANSWER file.');
+  const suggest = v.suggest === undefined ? undefined : Number(v.suggest);
+  if (suggest !== undefined && !(Number.isInteger(suggest) && suggest >= 1))
+    throw new UsageError('--suggest must be a whole number of answers, 1 or more.');
   const keywords = (v.keywords ?? '')
     .split(',')
     .map((k) => k.trim())
@@ -73,6 +87,7 @@ function parse(argv: string[]): Options | 'help' {
     diagramShare: share,
     teacherMarks: v['teacher-marks'],
     format,
+    suggest,
     answers: parsed.positionals,
   };
 }
@@ -203,16 +218,25 @@ export async function main(argv: string[]): Promise<number> {
     const teacherMarks = opts.teacherMarks
       ? await readTeacherMarks(opts.teacherMarks, opts.answers, opts.total)
       : undefined;
-    const results = await gradeBatch({
+    const batch = await readBatch({
       modelAnswer,
       questionPaper,
       answers,
-      teacherMarks,
       totalMarks: opts.total,
       diagramKeywords: opts.keywords,
       diagramShare: opts.diagramShare,
       onProgress: process.stderr.isTTY && answers.length > 1 ? progress : undefined,
     });
+    if (opts.suggest !== undefined) {
+      const files = suggestToMark(batch.prepared, batch.answers, opts.suggest).map(
+        (id) => opts.answers[Number(id)]!,
+      );
+      const out =
+        opts.format === 'json' ? JSON.stringify({ suggested: files }, null, 2) : files.join('\n');
+      process.stdout.write(out + '\n');
+      return 0;
+    }
+    const results = gradeAnswers(batch.prepared, batch.answers, { teacherMarks });
     process.stdout.write(render(opts.format, opts.answers, results) + '\n');
     return 0;
   } catch (error) {

@@ -1,8 +1,14 @@
 import { extractDocument } from './extract';
-import { gradeAnswers } from './grade';
+import { gradeAnswers, type AnswerInput } from './grade';
 import { createOcrEngine } from './ocr';
 import { prepareAssignment } from './prepare';
-import type { AnswerResult, DocumentInput, OcrEngine, TeacherMark } from './types';
+import type {
+  AnswerResult,
+  DocumentInput,
+  OcrEngine,
+  PreparedAssignment,
+  TeacherMark,
+} from './types';
 
 /** Everything needed to grade one assignment's answers from their raw files. */
 export type BatchArgs = {
@@ -20,10 +26,13 @@ export type BatchArgs = {
 };
 
 /**
- * Extracts, prepares and grades in one call: the same path the server takes, for the CLI and
- * the benchmark. Throws only when the model answer cannot be read.
+ * Extracts the papers and every answer and prepares the assignment: the first half of a batch,
+ * shared by grading and by the choice of answers to mark first. Throws only when the model answer
+ * cannot be read.
  */
-export async function gradeBatch(args: BatchArgs): Promise<AnswerResult[]> {
+export async function readBatch(
+  args: BatchArgs,
+): Promise<{ prepared: PreparedAssignment; answers: AnswerInput[] }> {
   const own = args.ocr ? null : createOcrEngine();
   const ocr = (args.ocr ?? own) as OcrEngine;
   try {
@@ -38,13 +47,22 @@ export async function gradeBatch(args: BatchArgs): Promise<AnswerResult[]> {
       diagramKeywords: args.diagramKeywords,
       diagramShare: args.diagramShare,
     });
-    const answers = [];
+    const answers: AnswerInput[] = [];
     for (const a of args.answers) {
       answers.push({ id: a.id, document: await extractDocument(a.input, { ocr }) });
       args.onProgress?.(answers.length, args.answers.length);
     }
-    return gradeAnswers(prepared, answers, { teacherMarks: args.teacherMarks });
+    return { prepared, answers };
   } finally {
     await own?.terminate();
   }
+}
+
+/**
+ * Extracts, prepares and grades in one call: the same path the server takes, for the CLI and
+ * the benchmark. Throws only when the model answer cannot be read.
+ */
+export async function gradeBatch(args: BatchArgs): Promise<AnswerResult[]> {
+  const { prepared, answers } = await readBatch(args);
+  return gradeAnswers(prepared, answers, { teacherMarks: args.teacherMarks });
 }

@@ -14,7 +14,8 @@ export { inspectPdf, type PdfInspection, type PdfProblem } from './inspect';
 export { DEFAULT_READ_LIMITS, type ReadLimits } from './read-limits';
 export { prepareAssignment, type PrepareArgs } from './prepare';
 export { gradeAnswers, type AnswerInput, type GradeOptions } from './grade';
-export { gradeBatch, type BatchArgs } from './batch';
+export { gradeBatch, readBatch, type BatchArgs } from './batch';
+export { suggestToMark } from './suggest-answers';
 export type {
   AnswerResult,
   DocumentInput,
