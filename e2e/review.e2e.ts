@@ -72,7 +72,10 @@ describe('the teacher decides', () => {
     await teacher.getByText(/^Saved\. No answer’s marks changed\.$/).waitFor();
     expect(await seriousViolations(teacher)).toEqual([]);
 
-    await teacher.getByRole('button', { name: 'Details for Pupil 1' }).click();
+    // The answers to mark first open straight into their details.
+    const first = teacher.getByRole('region', { name: 'Mark these first' });
+    await first.getByRole('button', { name: 'Pupil 2' }).waitFor();
+    await first.getByRole('button', { name: 'Pupil 1' }).click();
     const panel = teacher.getByRole('dialog', { name: 'Answer details' });
     await panel.getByText('Not published: the student does not see these marks yet.').waitFor();
     await panel.locator('#q-1-marks').fill('4.5');
@@ -86,6 +89,7 @@ describe('the teacher decides', () => {
     await panel.getByText('Clear answers; give an example next time.').waitFor();
     expect(await seriousViolations(teacher)).toEqual([]);
     await panel.getByRole('button', { name: 'Close' }).click();
+    await first.getByRole('button', { name: 'Pupil 1 (marked)' }).waitFor();
 
     const agreement = teacher.getByRole('region', { name: 'How close the AI is to your marks' });
     await agreement.getByRole('rowheader', { name: 'Question 1' }).waitFor();

@@ -40,6 +40,8 @@ export const evaluationRun = z.object({
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** Submissions the run suggests the teacher mark first: their marks teach the engine most. */
+  suggested: z.array(z.string()).default([]),
 });
 export type EvaluationRun = z.infer<typeof evaluationRun>;
 

@@ -199,6 +199,8 @@ export interface EvaluationRunTable {
   lease_expires_at: string | null;
   /** Answers read (extracted) so far; `done`/`failed` count results written. */
   read: Generated<number>;
+  /** JSON array of the submission ids the run suggests the teacher mark first. */
+  suggested: string | null;
 }
 
 export interface MarkChangeTable {

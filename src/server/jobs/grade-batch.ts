@@ -2,6 +2,7 @@ import {
   extractDocument,
   gradeAnswers,
   prepareAssignment,
+  suggestToMark,
   type AnswerResult,
   type ExtractedDocument,
   type OcrEngine,
@@ -16,11 +17,14 @@ export interface GradeBatchInput {
   questionPaper: ExtractedDocument | null;
   answers: Array<{ id: string; document: ExtractedDocument }>;
   teacherMarks: Array<{ id: string; marks: number }>;
+  /** How many answers to suggest the teacher mark first (among those without the teacher's marks). */
+  suggest: number;
 }
 
 /** A result per answer, or why nothing could be graded. */
 export type GradeBatchOutput =
-  { status: 'graded'; results: AnswerResult[] } | { status: 'model-unreadable' };
+  | { status: 'graded'; results: AnswerResult[]; suggested: string[] }
+  | { status: 'model-unreadable' };
 
 /**
  * Grades a class's answers as one batch (rarity and similarity to classmates need the whole
@@ -37,7 +41,9 @@ export function gradePreparedBatch(input: GradeBatchInput): GradeBatchOutput {
     diagramKeywords: input.diagramKeywords,
   });
   const results = gradeAnswers(prepared, input.answers, { teacherMarks: input.teacherMarks });
-  return { status: 'graded', results };
+  const marked = new Set(input.teacherMarks.map((t) => t.id));
+  const unmarked = input.answers.filter((a) => !marked.has(a.id));
+  return { status: 'graded', results, suggested: suggestToMark(prepared, unmarked, input.suggest) };
 }
 
 /** The papers of an assignment, to find its questions before any answer is graded. */

@@ -30,6 +30,9 @@ const MODEL_UNREADABLE =
 const GRADING_OVER_LIMIT =
   'Grading this class ran over its time or memory limit. Start it again; answers already read are kept.';
 
+/** How many answers a run suggests the teacher mark first. */
+const SUGGESTED = 5;
+
 const leaseUntil = (ctx: RunContext) => new Date(Date.now() + ctx.leaseMs).toISOString();
 
 /**
@@ -121,6 +124,7 @@ export async function gradeRun(ctx: RunContext, runId: string): Promise<void> {
           questionPaper,
           answers,
           teacherMarks,
+          suggest: SUGGESTED,
         },
       },
       { lane: 'batch', owner, timeoutMs: 60_000 + 50 * answers.length },
@@ -149,6 +153,7 @@ export async function gradeRun(ctx: RunContext, runId: string): Promise<void> {
     });
     return;
   }
+  await runs.keepSuggestions(db, runId, ctx.workerId, outcome.value.suggested);
   for (const result of outcome.value.results) {
     if (teacherOwned.has(result.id)) continue;
     if (ctx.signal.aborted) throw new RunStopped('stopping');

@@ -246,3 +246,18 @@ export async function cancelActiveRun(db: Kysely<Database>, assignmentId: string
     .execute();
   return findRun(db, active.id);
 }
+
+/** Keeps the answers the run suggests marking first, while the run is this worker's. */
+export async function keepSuggestions(
+  db: Kysely<Database>,
+  runId: string,
+  workerId: string,
+  ids: string[],
+) {
+  await db
+    .updateTable('evaluation_run')
+    .set({ suggested: JSON.stringify(ids) })
+    .where('id', '=', runId)
+    .where('lease_owner', '=', workerId)
+    .execute();
+}

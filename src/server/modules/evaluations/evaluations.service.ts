@@ -28,6 +28,7 @@ export function toRun(r: repo.RunRow): EvaluationRun {
     createdAt: r.created_at,
     startedAt: r.started_at,
     finishedAt: r.finished_at,
+    suggested: r.suggested ? (JSON.parse(r.suggested) as string[]) : [],
   };
 }
 

@@ -103,6 +103,9 @@ describe.each(dialects)('the teacher decides (%s)', (dialect) => {
       if (run.status === 'finished') break;
       await sleep(100);
     }
+    const run = (await call(teacher, 'GET', at('/evaluations/latest'))).json().run;
+    // Two of the three answers (the third is the teacher's already) are suggested to mark first.
+    expect([...run.suggested].sort()).toEqual([ids[0], ids[1]].sort());
     await setDeadline(t.db.kysely, code, inDays(-1));
     for (const i of [0, 1, 2]) {
       const { row, detail } = await studentView(i);

@@ -5,6 +5,7 @@ import { GradeTableView } from '../../features/assignments/grade-table-view';
 import { AgreementPanel } from '../../features/evaluations/agreement-panel';
 import { EvaluationControls } from '../../features/evaluations/evaluation-controls';
 import { GradeStats } from '../../features/evaluations/grade-stats';
+import { MarkFirst } from '../../features/evaluations/mark-first';
 import { PublishControls, RowPublishState } from '../../features/evaluations/publish-controls';
 import { RegradePanel } from '../../features/evaluations/regrade-panel';
 import { RubricEditor } from '../../features/evaluations/rubric-editor';
@@ -37,6 +38,7 @@ function GradeTablePage({ code }: { code: string }) {
                 hasSubmissions={data.submissions.length > 0}
                 onFinished={() => void refresh()}
               />
+              <MarkFirst code={code} data={data} onOpen={(id) => setOpen({ id, mode: 'owner' })} />
               <PublishControls code={code} data={data} />
               <RegradePanel code={code} />
               <RubricEditor code={code} />

@@ -13,6 +13,7 @@ const run = (over: Partial<EvaluationRun>): EvaluationRun => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   startedAt: null,
   finishedAt: null,
+  suggested: [],
   ...over,
 });
 
