@@ -16,6 +16,7 @@ export { prepareAssignment, type PrepareArgs } from './prepare';
 export { gradeAnswers, type AnswerInput, type GradeOptions } from './grade';
 export { gradeBatch, readBatch, type BatchArgs } from './batch';
 export { suggestToMark } from './suggest-answers';
+export { rubricKeyPoint } from './key-points';
 export type {
   AnswerResult,
   DocumentInput,

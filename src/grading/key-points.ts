@@ -89,6 +89,14 @@ function negatedIn(tokens: Token[], stems: Set<string>): boolean {
  * the model answer itself is a list), and a sentence that negates the point does not make it.
  */
 export function keyPointDegree(point: KeyPoint, answer: Analysis, listsCount = false): number {
+  const own = statedDegree(point, answer, listsCount);
+  return Math.max(
+    own,
+    ...(point.alternatives ?? []).map((a) => statedDegree(a, answer, listsCount)),
+  );
+}
+
+function statedDegree(point: KeyPoint, answer: Analysis, listsCount: boolean): number {
   const stems = new Set(point.stems);
   const sents = answer.sentences;
   let best = 0;
@@ -114,4 +122,22 @@ export function keyPointDegree(point: KeyPoint, answer: Analysis, listsCount = f
 /** Whether a degree counts as the key point being made. */
 export function isMatched(degree: number): boolean {
   return degree >= MATCH_SHARE;
+}
+
+/**
+ * A teacher's rubric item as a key point: its wording, with each accepted alternative a way of
+ * stating it that counts as well.
+ */
+export function rubricKeyPoint(
+  item: { text: string; alternatives: string[] },
+  questionText: string,
+): KeyPoint {
+  const one = (text: string): KeyPoint => {
+    const points = keyPoints(text, questionText);
+    const stems = [...new Set(points.flatMap((p) => p.stems))];
+    return { phrase: text, stems, negated: points.some((p) => p.negated) };
+  };
+  const point = one(item.text);
+  const alternatives = item.alternatives.map(one).filter((a) => a.stems.length > 0);
+  return alternatives.length ? { ...point, alternatives } : point;
 }

@@ -36,7 +36,13 @@ export type OcrEngine = {
  * A key point: one complete statement of the model answer, the lemma stems that stand for it,
  * and whether it is stated negatively ("constructors do not return a value").
  */
-export type KeyPoint = { phrase: string; stems: string[]; negated?: boolean };
+export type KeyPoint = {
+  phrase: string;
+  stems: string[];
+  negated?: boolean;
+  /** Other ways of stating it that count too (a teacher's accepted alternatives). */
+  alternatives?: KeyPoint[];
+};
 
 /** One question of an assignment as the engine grades it. */
 export type PreparedQuestion = {

@@ -2,6 +2,7 @@ import {
   extractDocument,
   gradeAnswers,
   prepareAssignment,
+  rubricKeyPoint,
   suggestToMark,
   type AnswerResult,
   type ExtractedDocument,
@@ -19,6 +20,8 @@ export interface GradeBatchInput {
   teacherMarks: Array<{ id: string; marks: number }>;
   /** How many answers to suggest the teacher mark first (among those without the teacher's marks). */
   suggest: number;
+  /** The teacher's rubric items by question number: they replace the model answer's key points. */
+  rubric?: Record<string, Array<{ text: string; alternatives: string[] }>>;
 }
 
 /** A result per answer, or why nothing could be graded. */
@@ -40,6 +43,10 @@ export function gradePreparedBatch(input: GradeBatchInput): GradeBatchOutput {
     totalMarks: input.totalMarks,
     diagramKeywords: input.diagramKeywords,
   });
+  for (const q of prepared.questions) {
+    const items = input.rubric?.[q.number];
+    if (items?.length) q.keyPoints = items.map((i) => rubricKeyPoint(i, q.questionText));
+  }
   const results = gradeAnswers(prepared, input.answers, { teacherMarks: input.teacherMarks });
   const marked = new Set(input.teacherMarks.map((t) => t.id));
   const unmarked = input.answers.filter((a) => !marked.has(a.id));

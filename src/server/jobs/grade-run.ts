@@ -125,6 +125,7 @@ export async function gradeRun(ctx: RunContext, runId: string): Promise<void> {
           answers,
           teacherMarks,
           suggest: SUGGESTED,
+          rubric: await runs.rubricByQuestion(db, assignment.id),
         },
       },
       { lane: 'batch', owner, timeoutMs: 60_000 + 50 * answers.length },

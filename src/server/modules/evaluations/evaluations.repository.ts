@@ -261,3 +261,22 @@ export async function keepSuggestions(
     .where('lease_owner', '=', workerId)
     .execute();
 }
+
+/** The teacher's rubric items by question number (empty until the rubric was first opened). */
+export async function rubricByQuestion(db: Kysely<Database>, assignmentId: string) {
+  const rows = await db
+    .selectFrom('rubric_item')
+    .select(['question', 'text', 'alternatives'])
+    .where('assignment_id', '=', assignmentId)
+    .orderBy('question')
+    .orderBy('position')
+    .execute();
+  const out: Record<string, Array<{ text: string; alternatives: string[] }>> = {};
+  for (const r of rows) {
+    (out[r.question] ??= []).push({
+      text: r.text,
+      alternatives: JSON.parse(r.alternatives) as string[],
+    });
+  }
+  return out;
+}
