@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READER_VERSION } from '../../../grading';
 import type { EvaluationRun } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
 import {
@@ -327,5 +328,48 @@ describe.each(dialects)('the teacher decides (%s)', (dialect) => {
       });
     }
     expect((await call(students[0]!, 'GET', at('/agreement'))).statusCode).toBe(403);
+  });
+
+  it('turns a re-run after publishing into a proposal: the student sees nothing new until it is published', async () => {
+    await setDeadline(t.db.kysely, code, inDays(1)); // a late joiner hands in before a new deadline
+    const s = await signUp(t, { role: 'student', name: 'Student 4' });
+    await join(t, s, code);
+    const text = '1. A stack is a list.\n2. A queue is a list.';
+    const id = (
+      await submit(t, s, code, { filename: 'a.pdf', content: await makePdf(text.split('\n')) })
+    ).json().id as string;
+    const evaluate = async () => {
+      await call(teacher, 'POST', at('/evaluations'));
+      for (let i = 0; i < 200; i++) {
+        const run = (await call(teacher, 'GET', at('/evaluations/latest'))).json()
+          .run as EvaluationRun;
+        if (run.status === 'finished') return;
+        await sleep(100);
+      }
+    };
+    const seen = async () =>
+      (await call(s, 'GET', at(`/submissions/${id}`))).json().published?.marks;
+    await evaluate();
+    await call(teacher, 'POST', at('/publish'), { submissionIds: [id] });
+    const shown = (await seen()) as number;
+    // The answer now reads as the model answer (as if a misread scan had been read again).
+    const reading = {
+      v: READER_VERSION,
+      doc: { status: 'ok', text: MODEL, pages: [], ocrConfidence: null },
+    };
+    await t.db.kysely
+      .updateTable('submission')
+      .set({ reading: JSON.stringify(reading) })
+      .where('id', '=', id)
+      .execute();
+    await evaluate();
+    const row = (await call(teacher, 'GET', at('/submissions')))
+      .json()
+      .submissions.find((r: { id: string }) => r.id === id);
+    expect(row.marks).toBeGreaterThan(shown);
+    expect(row).toMatchObject({ publishedMarks: shown, changedSincePublished: true });
+    expect(await seen()).toBe(shown);
+    await call(teacher, 'POST', at('/publish'), { submissionIds: [id] });
+    expect(await seen()).toBe(row.marks);
   });
 });
