@@ -105,7 +105,7 @@ describe('the dashboard’s public pages', () => {
       'Share the class code',
       'Grading with Evaluate Now',
       'Review and correct marks',
-      'Release and export',
+      'Publish, regrades and export',
     ])
       await page.getByRole('heading', { name: step }).waitFor();
     await page.getByRole('link', { name: '← Documentation' }).click();
