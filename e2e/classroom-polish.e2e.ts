@@ -150,7 +150,7 @@ describe('classroom pages: keyboard focus, phone layout, stale alerts and releas
     for (const cell of cells) expect(await wordsSplitOverLines(cell)).toEqual([]);
     expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 
-    // the student's own view, with "Marks appear after the deadline." in the marks column
+    // the student's own view, with "Marks appear once your teacher publishes them." in the marks column
     await ravi.goto(`/dashboard/gradetable/${code}`);
     await ravi.getByText(messages.marksAfterDeadline).waitFor();
     const own = ravi
