@@ -47,7 +47,7 @@ export const messages = {
   descriptionTooLong: 'The description can be at most 10000 characters.',
   deadlineRequired: 'Please choose a deadline.',
   deadlineInvalid: 'The deadline must be a date such as 2026-12-31.',
-  deadlinePast: 'The deadline must be today or later.',
+  deadlinePast: 'The deadline must be in the future: later today or on a later day.',
   totalMarksInvalid: 'Total marks must be a whole number from 0 to 1000.',
   totalMarksBelowMarks: 'Total marks cannot be lower than marks already given.',
   tooManyKeywords: 'Use at most 50 diagram keywords of at most 60 characters each.',
