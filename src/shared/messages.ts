@@ -46,6 +46,7 @@ export const messages = {
   titleTooLong: 'The title can be at most 200 characters.',
   descriptionTooLong: 'The description can be at most 10000 characters.',
   deadlineRequired: 'Please choose a deadline.',
+  deadlineTimeRequired: 'Please enter a time for the deadline, such as 09:00.',
   deadlineInvalid: 'The deadline must be a date such as 2026-12-31.',
   deadlinePast: 'The deadline must be in the future: later today or on a later day.',
   totalMarksInvalid: 'Total marks must be a whole number from 0 to 1000.',

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { AssignmentCard as Card } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
 import { useAssignmentList } from './assignments-api';
-import { cardExcerpt, formatDate } from './format';
+import { cardExcerpt, formatDeadline } from './format';
 
 const grid = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3';
 
@@ -84,7 +84,7 @@ function AssignmentCard({ card }: { card: Card }) {
         </div>
         <div className="flex flex-wrap gap-x-1">
           <dt className="font-medium">Due:</dt>
-          <dd>{formatDate(card.deadline)}</dd>
+          <dd className="break-words">{formatDeadline(card.deadline)}</dd>
         </div>
       </dl>
       <Link

@@ -7,7 +7,7 @@ import { ProgressBar } from '../../components/ui/progress-bar';
 import { ApiError } from '../../lib/api';
 import { uploadUrls, useInvalidateAssignments } from './assignments-api';
 import { acceptFor, checkFile } from './file-rules';
-import { formatDateTime } from './format';
+import { formatDateTime, formatDeadline } from './format';
 import { Alert, useToast } from './notice';
 import { useUpload } from './use-upload';
 
@@ -35,7 +35,7 @@ export function StudentPanel({ assignment }: { assignment: AssignmentDetail }) {
         </Alert>
       ) : assignment.isPastDeadline ? (
         <Alert tone="error" title="The deadline has passed">
-          Submissions closed on {formatDateTime(assignment.deadline)} and no answer was handed in.
+          Submissions closed on {formatDeadline(assignment.deadline)} and no answer was handed in.
         </Alert>
       ) : (
         <UploadAnswer code={assignment.code} onSubmitted={() => setJustSubmitted(true)} />
