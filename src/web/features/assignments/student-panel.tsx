@@ -6,18 +6,22 @@ import { FileDropZone } from '../../components/ui/file-drop-zone';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { ApiError } from '../../lib/api';
 import { uploadUrls, useInvalidateAssignments } from './assignments-api';
+import { FileLink } from './file-link';
 import { acceptFor, checkFile } from './file-rules';
 import { formatDateTime, formatDeadline } from './format';
 import { Alert, useToast } from './notice';
 import { useUpload } from './use-upload';
 
-/** The student's side: upload one PDF answer before the deadline, then the submitted state. */
+/** The student's side: the question paper, one PDF answer before the deadline, then the submitted state. */
 export function StudentPanel({ assignment }: { assignment: AssignmentDetail }) {
   const [justSubmitted, setJustSubmitted] = useState(false);
   const submitted = justSubmitted || assignment.hasSubmitted;
   const gradesUrl = `/dashboard/gradetable/${encodeURIComponent(assignment.code)}`;
   return (
     <div className="space-y-5">
+      {assignment.hasQuestionPaper ? (
+        <FileLink code={assignment.code} kind="question-paper" label="Download Question Paper" />
+      ) : null}
       {submitted ? (
         <Alert tone="success" title={messages.submitted}>
           {assignment.submittedAt ? `Handed in on ${formatDateTime(assignment.submittedAt)}. ` : ''}
