@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { AssignmentDetail } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
-import { Alert, useToast } from './notice';
+import { Alert } from './notice';
 import { toIsoDate } from '../../components/ui/calendar';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { AssignmentFilesFields } from './assignment-files-fields';
@@ -36,7 +36,6 @@ export function CreateAssignmentForm() {
   const navigate = useNavigate();
   const invalidate = useInvalidateAssignments();
   const upload = useUpload<AssignmentDetail>();
-  const { toast, show, dismiss } = useToast();
   const [values, setValues] = useState<CreateValues>(empty);
   const [errors, setErrors] = useState<Partial<Record<CreateField, string>>>({});
   const [general, setGeneral] = useState<string>();
@@ -63,7 +62,6 @@ export function CreateAssignmentForm() {
     if (first) return focusField(first);
     try {
       await upload.send(uploadUrls.create, createFormData(values));
-      dismiss();
       await invalidate();
       setCreated(true);
     } catch (err) {
@@ -143,8 +141,7 @@ export function CreateAssignmentForm() {
         errors={errors}
         disabled={locked}
         onChange={(field, file) => set(field, file)}
-        onAccept={dismiss}
-        onRefuse={(message) => show(message)}
+        onRefuse={(field, message) => setErrors((e) => ({ ...e, [field]: message }))}
       />
       <TextArea
         id="field-description"
@@ -173,7 +170,6 @@ export function CreateAssignmentForm() {
       >
         {upload.busy ? 'Creating…' : 'Create Assignment'}
       </button>
-      {toast}
     </form>
   );
 }
