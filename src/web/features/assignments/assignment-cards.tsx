@@ -1,16 +1,17 @@
 import { Link } from 'react-router';
 import type { AssignmentCard as Card } from '../../../shared/assignments';
-import { messages } from '../../../shared/messages';
 import { useAssignmentList } from './assignments-api';
+import { NoAssignments } from './empty-states';
 import { cardExcerpt, formatDeadline } from './format';
 
 const grid = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3';
 
 /**
  * The dashboard's assignment grid: the teacher's own or the student's joined assignments,
- * upcoming first (soonest due first), then past ones marked as past.
+ * upcoming first (soonest due first), then past ones marked as past. With none, what to do next
+ * for the `role`.
  */
-export function AssignmentCards() {
+export function AssignmentCards({ role }: { role?: 'teacher' | 'student' }) {
   const list = useAssignmentList();
   if (list.isPending) return <CardsSkeleton />;
   if (list.isError) {
@@ -28,13 +29,7 @@ export function AssignmentCards() {
     );
   }
   const all = list.data.assignments;
-  if (all.length === 0) {
-    return (
-      <p className="mt-10 text-center text-lg font-semibold text-slate-600">
-        {messages.noAssignments}
-      </p>
-    );
-  }
+  if (all.length === 0) return <NoAssignments role={role} />;
   const upcoming = all.filter((a) => !a.isPastDeadline);
   const past = all.filter((a) => a.isPastDeadline);
   return (

@@ -5,6 +5,7 @@ import { messages } from '../../../shared/messages';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useDeleteAssignment } from './assignments-api';
 import { copyText } from './clipboard';
+import { ShareCode } from './empty-states';
 import { FileLink } from './file-link';
 import { Icon } from './icons';
 import { useToast } from './notice';
@@ -95,7 +96,11 @@ export function TeacherPanel({
           <Count label="Assignments Due" value={assignment.pendingCount ?? 0} />
         </dl>
         <p className="mt-3 text-sm text-slate-700">
-          Evaluate all the answers quickly from Show Grades.
+          {assignment.submittedCount || assignment.pendingCount ? (
+            'Evaluate all the answers quickly from Show Grades.'
+          ) : (
+            <ShareCode code={assignment.code} />
+          )}
         </p>
       </section>
       <ConfirmDialog
