@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { AssignmentCard as Card } from '../../../shared/assignments';
+import type { AssignmentCard as Card, StudentWorkStatus } from '../../../shared/assignments';
 import { useAssignmentList } from './assignments-api';
 import { NoAssignments } from './empty-states';
 import { cardExcerpt, formatDeadline } from './format';
@@ -79,8 +79,16 @@ function AssignmentCard({ card }: { card: Card }) {
         </div>
         <div className="flex flex-wrap gap-x-1">
           <dt className="font-medium">Due:</dt>
-          <dd className="break-words">{formatDeadline(card.deadline)}</dd>
+          <dd className="min-w-0 break-words">{formatDeadline(card.deadline)}</dd>
         </div>
+        {card.workStatus ? (
+          <div className="flex flex-wrap items-center gap-x-1 pt-1">
+            <dt className="sr-only">Your work:</dt>
+            <dd>
+              <WorkStatus status={card.workStatus} />
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <Link
         to={`/dashboard/assignment/${encodeURIComponent(card.code)}`}
@@ -89,6 +97,29 @@ function AssignmentCard({ card }: { card: Card }) {
         View Assignment<span className="sr-only">: {card.title}</span>
       </Link>
     </article>
+  );
+}
+
+const workStatus: Record<StudentWorkStatus, { text: string; look: string }> = {
+  'not-handed-in': { text: 'Not handed in', look: 'bg-amber-100 text-amber-900' },
+  'handed-in': { text: 'Handed in', look: 'bg-emerald-100 text-emerald-900' },
+  published: { text: 'Marks published', look: 'bg-brand-100 text-brand-800' },
+};
+
+/** The student's own state on a card; marks are only ever mentioned once published. */
+function WorkStatus({ status }: { status: StudentWorkStatus }) {
+  const shown: StudentWorkStatus[] = status === 'published' ? ['handed-in', status] : [status];
+  return (
+    <span className="flex flex-wrap gap-1">
+      {shown.map((s) => (
+        <span
+          key={s}
+          className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${workStatus[s].look}`}
+        >
+          {workStatus[s].text}
+        </span>
+      ))}
+    </span>
   );
 }
 
