@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { AssignmentCard as Card, StudentWorkStatus } from '../../../shared/assignments';
 import { useAssignmentList } from './assignments-api';
@@ -111,13 +112,16 @@ function WorkStatus({ status }: { status: StudentWorkStatus }) {
   const shown: StudentWorkStatus[] = status === 'published' ? ['handed-in', status] : [status];
   return (
     <span className="flex flex-wrap gap-1">
-      {shown.map((s) => (
-        <span
-          key={s}
-          className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${workStatus[s].look}`}
-        >
-          {workStatus[s].text}
-        </span>
+      {shown.map((s, i) => (
+        // a real space between the badges, so they read as "Handed in Marks published"
+        <Fragment key={s}>
+          {i ? ' ' : null}
+          <span
+            className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${workStatus[s].look}`}
+          >
+            {workStatus[s].text}
+          </span>
+        </Fragment>
       ))}
     </span>
   );
