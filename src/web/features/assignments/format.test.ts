@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cardExcerpt,
+  currentZoneName,
   formatDate,
   formatDateTime,
   formatDeadline,
@@ -44,7 +45,13 @@ describe('dates', () => {
     const at = new Date(2026, 10, 23, 9, 0).toISOString();
     expect(formatDateTime(at)).toBe('23/11/2026, 09:00');
     expect(formatDeadline(at)).toBe(`23/11/2026, 09:00 (${timeZoneName()})`);
-    expect(timeZoneName()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(timeZoneName()).toBe(currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone));
     expect(formatDateTime(new Date(2026, 10, 23, 0, 30).toISOString())).toBe('23/11/2026, 00:30');
+  });
+
+  it('names a zone as people know it today', () => {
+    expect(currentZoneName('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(currentZoneName('Europe/Kiev')).toBe('Europe/Kyiv');
+    expect(currentZoneName('Europe/London')).toBe('Europe/London');
   });
 });

@@ -27,9 +27,21 @@ export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
+/** Old zone names some browsers still report (ICU's canonical ids), and the names people know. */
+const currentZoneNames: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Europe/Kiev': 'Europe/Kyiv',
+};
+
+/** A zone id as people know it today ("Asia/Calcutta" → "Asia/Kolkata"). */
+export const currentZoneName = (zone: string) => currentZoneNames[zone] ?? zone;
+
 /** The browser's time zone by name ("Europe/London"): the zone every deadline is shown in. */
 export function timeZoneName(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 }
 
 /**
