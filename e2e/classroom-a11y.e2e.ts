@@ -109,7 +109,7 @@ describe.each(['phone', 'desktop'] as const)(
       await student.getByText(messages.submitted).waitFor();
       expect(await violations(student)).toEqual([]);
       await student.goto(`/dashboard/gradetable/${code}`);
-      await student.getByText(/Marks appear after the deadline/).waitFor();
+      await student.getByText(messages.marksAfterDeadline).waitFor();
       expect(await violations(student)).toEqual([]);
     });
   },
