@@ -9,6 +9,7 @@ import {
   joinByApi,
   originOf,
   pickDeadline,
+  refusedInZone,
   scrollsSideways,
   textFile,
   userPage,
@@ -30,9 +31,6 @@ async function dropFile(zone: Locator, file: { name: string; type: string; bytes
   await zone.dispatchEvent('dragover', { dataTransfer });
   await zone.dispatchEvent('drop', { dataTransfer });
 }
-
-const alertWith = (page: Page, text: string) =>
-  page.getByRole('alert').filter({ hasText: text }).first();
 
 describe('classroom pages refuse bad input clearly', () => {
   const baseURL = inject('baseURL');
@@ -69,29 +67,37 @@ describe('classroom pages refuse bad input clearly', () => {
     await browser?.close();
   });
 
-  it('the create form alerts on a wrong file type, an oversize file and a wrong image format, keeping the earlier choice', async () => {
+  it('the create form refuses a wrong file type, an oversize file and a wrong image format in the drop zone itself, keeping the earlier choice', async () => {
     await teacher.goto('/dashboard/create-assignment');
+    // the form's own "please add" line first; a refused file then replaces it, not a toast
+    await teacher.getByRole('button', { name: 'Create Assignment' }).click();
+    const paperZone = teacher.locator('#field-questionPaper');
+    await paperZone.getByText(messages.questionPaperRequired).waitFor();
     const paper = teacher.getByLabel('Question paper (PDF)');
     await paper.setInputFiles(textFile);
-    await alertWith(teacher, messages.selectPdf).waitFor();
+    await refusedInZone(paper, messages.selectPdf);
+    expect(await paperZone.getByText(messages.questionPaperRequired).count()).toBe(0);
     expect(await teacher.getByText('Selected:').count()).toBe(0);
 
     await paper.setInputFiles({ name: 'paper.pdf', mimeType: 'application/pdf', buffer: pdf });
     await teacher.getByText('Selected: paper.pdf').waitFor();
+    expect(await paperZone.getByRole('alert').count()).toBe(0);
     await paper.setInputFiles({
       name: 'huge.pdf',
       mimeType: 'application/pdf',
       buffer: await makePdf(['too big'], 512_001),
     });
-    await alertWith(teacher, messages.fileTooLarge).waitFor();
+    await refusedInZone(paper, messages.fileTooLarge);
     await teacher.getByText('Selected: paper.pdf').waitFor();
 
-    await teacher.getByLabel('Model answer (PDF)').setInputFiles({
+    const model = teacher.getByLabel('Model answer (PDF)');
+    await model.setInputFiles({
       name: 'answer.docx',
       mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       buffer: Buffer.from('PK'),
     });
-    await alertWith(teacher, messages.selectPdf).waitFor();
+    await refusedInZone(model, messages.selectPdf);
+    await teacher.locator('#field-modelAnswer').getByText(messages.selectPdf).waitFor();
 
     const diagram = teacher.getByLabel('Model diagram (optional image)');
     await diagram.setInputFiles({
@@ -99,17 +105,22 @@ describe('classroom pages refuse bad input clearly', () => {
       mimeType: 'image/gif',
       buffer: Buffer.from('GIF89a'),
     });
-    await alertWith(teacher, messages.selectImage).waitFor();
+    await refusedInZone(diagram, messages.selectImage);
     await diagram.setInputFiles({ name: 'leaf.pdf', mimeType: 'application/pdf', buffer: pdf });
-    await alertWith(teacher, messages.selectImage).waitFor();
+    await refusedInZone(diagram, messages.selectImage);
     expect(await teacher.getByText('Selected: leaf').count()).toBe(0);
 
-    // the same checks apply to a file dragged onto the box
+    // the same checks apply to a file dragged onto the box, and the message shows under that box
     const zones = teacher.locator('label', { hasText: 'Click to upload or drag and drop' });
-    await dropFile(zones.nth(2), { name: 'scan.bmp', type: 'image/bmp', bytes: Buffer.from('BM') });
-    await alertWith(teacher, messages.selectImage).waitFor();
-    await dropFile(zones.nth(2), { name: 'leaf.png', type: 'image/png', bytes: makePng() });
+    await diagram.setInputFiles({ name: 'leaf.png', mimeType: 'image/png', buffer: makePng() });
     await teacher.getByText('Selected: leaf.png').waitFor();
+    await dropFile(zones.nth(2), { name: 'scan.bmp', type: 'image/bmp', bytes: Buffer.from('BM') });
+    await refusedInZone(diagram, messages.selectImage);
+    await teacher.locator('#field-diagram').getByRole('alert').waitFor();
+    await teacher.getByText('Selected: leaf.png').waitFor();
+    await dropFile(zones.nth(2), { name: 'leaf2.png', type: 'image/png', bytes: makePng() });
+    await teacher.getByText('Selected: leaf2.png').waitFor();
+    expect(await teacher.locator('#field-diagram').getByRole('alert').count()).toBe(0);
   });
 
   it('the create form names each missing field, and shows the server’s refusal of a renamed non-PDF beside its field', async () => {
@@ -153,20 +164,23 @@ describe('classroom pages refuse bad input clearly', () => {
     expect(teacher.url()).toMatch(/\/dashboard\/create-assignment$/);
   });
 
-  it('submitting with no file asks for one; a wrong, oversize or damaged answer is refused and nothing is handed in', async () => {
+  it('submitting with no file asks for one under the drop zone; a wrong, oversize or damaged answer is refused there and nothing is handed in', async () => {
     await student.goto(`/dashboard/assignment/${code}`);
-    await student.getByRole('button', { name: 'Submit Assignment' }).click();
-    await alertWith(student, messages.selectFileToSubmit).waitFor();
-
     const answer = student.getByLabel('Your answer (PDF)');
+    await student.getByRole('button', { name: 'Submit Assignment' }).click();
+    await refusedInZone(answer, messages.selectFileToSubmit);
+    // focus goes to the file input, which the message describes
+    expect(await answer.evaluate((el) => el === document.activeElement)).toBe(true);
+
     await answer.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: makePng() });
-    await alertWith(student, messages.selectPdf).waitFor();
+    await refusedInZone(answer, messages.selectPdf);
+    expect(await student.getByText(messages.selectFileToSubmit).count()).toBe(0);
     await answer.setInputFiles({
       name: 'big.pdf',
       mimeType: 'application/pdf',
       buffer: await makePdf(['long answer'], 512_001),
     });
-    await alertWith(student, messages.fileTooLarge).waitFor();
+    await refusedInZone(answer, messages.fileTooLarge);
     expect(await student.getByText('Selected:').count()).toBe(0);
 
     // passes the browser's check (a .pdf name) but not the server's reading of it
@@ -176,7 +190,7 @@ describe('classroom pages refuse bad input clearly', () => {
       buffer: Buffer.from('%PDF-1.7\nthis is not really a PDF\n'),
     });
     await student.getByRole('button', { name: 'Submit Assignment' }).click();
-    await alertWith(student, messages.corruptPdf).waitFor();
+    await refusedInZone(answer, messages.corruptPdf);
     await student.getByRole('heading', { name: 'Upload Assignment' }).waitFor();
     const detail = (await (await student.request.get(`/api/assignments/${code}`)).json()) as {
       hasSubmitted: boolean;

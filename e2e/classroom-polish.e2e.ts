@@ -4,7 +4,15 @@ import { messages } from '../src/shared/messages';
 import { makePdf } from '../src/server/test/uploads';
 import { launchBrowser } from './support/browser';
 import { setDeadlineInDb } from './support/classroom';
-import { createByApi, joinByApi, originOf, textFile, userPage } from './support/classroom-pages';
+import {
+  createByApi,
+  describedBy,
+  joinByApi,
+  originOf,
+  refusedInZone,
+  textFile,
+  userPage,
+} from './support/classroom-pages';
 
 /** The words of an element's text that the browser split over two lines (should be none). */
 function wordsSplitOverLines(el: Locator): Promise<string[]> {
@@ -159,7 +167,7 @@ describe('classroom pages: keyboard focus, phone layout, stale alerts and releas
     expect(await wordsSplitOverLines(own)).toEqual([]);
   });
 
-  it('a valid file takes down the alert about a refused one at once', async () => {
+  it('a refused file is explained in its drop zone, and a valid file takes the message down at once', async () => {
     await sam.goto(`/dashboard/assignment/${code}`);
     const answer = sam.getByLabel('Your answer (PDF)');
     await answer.setInputFiles({
@@ -167,18 +175,27 @@ describe('classroom pages: keyboard focus, phone layout, stale alerts and releas
       mimeType: 'application/pdf',
       buffer: await makePdf(['long answer'], 512_001),
     });
+    await refusedInZone(answer, messages.fileTooLarge);
     const tooLarge = sam.getByRole('alert').filter({ hasText: messages.fileTooLarge });
-    await tooLarge.waitFor();
+    // the message sits under the box (above the submit button), not over the buttons
+    const [box, message, submit] = await Promise.all([
+      sam.locator('label', { has: answer }).boundingBox(),
+      tooLarge.boundingBox(),
+      sam.getByRole('button', { name: 'Submit Assignment' }).boundingBox(),
+    ]);
+    expect(message!.y).toBeGreaterThanOrEqual(box!.y + box!.height);
+    expect(message!.y + message!.height).toBeLessThanOrEqual(submit!.y);
     await answer.setInputFiles({ name: 'good.pdf', mimeType: 'application/pdf', buffer: pdf });
     await sam.getByText('Selected: good.pdf').waitFor();
-    // the alert used to stay for its full 4 s beside the new choice
+    // the message used to stay for its full 4 s beside the new choice
     await tooLarge.waitFor({ state: 'hidden', timeout: 1_000 });
+    expect(await describedBy(answer)).not.toContain(messages.fileTooLarge);
 
     await teacher.goto('/dashboard/create-assignment');
     const paper = teacher.getByLabel('Question paper (PDF)');
     await paper.setInputFiles(textFile);
+    await refusedInZone(paper, messages.selectPdf);
     const wrongType = teacher.getByRole('alert').filter({ hasText: messages.selectPdf });
-    await wrongType.waitFor();
     await paper.setInputFiles({ name: 'paper.pdf', mimeType: 'application/pdf', buffer: pdf });
     await teacher.getByText('Selected: paper.pdf').waitFor();
     await wrongType.waitFor({ state: 'hidden', timeout: 1_000 });
@@ -197,7 +214,7 @@ describe('classroom pages: keyboard focus, phone layout, stale alerts and releas
     const deadline = ravi
       .locator('dt', { hasText: 'Deadline' })
       .locator('xpath=following-sibling::dd[1]');
-    expect(await deadline.textContent()).toMatch(/\d{2}:\d{2} Past$/);
+    expect(await deadline.textContent()).toMatch(/\d{2}:\d{2} \([\w/+-]+\) Past$/);
 
     await ravi.getByRole('link', { name: messages.seeYourMarks }).click();
     await ravi.waitForURL(`**/dashboard/gradetable/${code}`);

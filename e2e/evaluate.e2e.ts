@@ -153,7 +153,9 @@ describe('Evaluate Now', () => {
     await panel.getByText('Confidence').waitFor();
     const frame = panel.locator('iframe[title="Answer PDF of Asha Good"]');
     expect(await frame.getAttribute('src')).toMatch(
-      new RegExp(`/api/assignments/${code}/submissions/.+/file$`),
+      new RegExp(
+        `/api/assignments/${code}/submissions/.+/file#view=FitH&navpanes=0&pagemode=none$`,
+      ),
     );
     expect(await panel.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await teacher.keyboard.press('Escape');

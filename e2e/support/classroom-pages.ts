@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { longDate, toIsoDate } from '../../src/web/components/ui/calendar';
 import { signUpInContext } from './browser';
 
@@ -21,12 +21,15 @@ export async function userPage(
     role: 'teacher' | 'student';
     size?: keyof typeof viewports;
     axe?: boolean;
+    /** The browser's time zone ("Europe/London"); the machine's when not given. */
+    timezoneId?: string;
   },
 ): Promise<{ context: BrowserContext; page: Page; email: string }> {
   const context = await browser.newContext({
     baseURL,
     viewport: viewports[opts.size ?? 'desktop'],
     bypassCSP: opts.axe ?? false,
+    timezoneId: opts.timezoneId,
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -137,3 +140,27 @@ export async function joinByApi(page: Page, baseURL: string, code: string, answe
 
 /** A plain-text file under a name a PDF field refuses: the wrong-type case of the upload forms. */
 export const textFile = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') };
+
+/** What a control's aria-describedby points at, as one text (hint, chosen file, error line). */
+export function describedBy(control: Locator): Promise<string> {
+  return control.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+      .join(' '),
+  );
+}
+
+/**
+ * Waits until `text` is the file input's own error line: announced (role="alert"), tied to the
+ * input by aria-describedby, and the only alert with those words (no toast elsewhere).
+ */
+export async function refusedInZone(input: Locator, text: string): Promise<void> {
+  const page = input.page();
+  const alerts = page.getByRole('alert').filter({ hasText: text });
+  await alerts.first().waitFor();
+  if ((await alerts.count()) !== 1)
+    throw new Error(`"${text}" is shown ${await alerts.count()} times`);
+  const said = await describedBy(input);
+  if (!said.includes(text)) throw new Error(`the input is described by "${said}", not "${text}"`);
+}

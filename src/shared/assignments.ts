@@ -39,8 +39,8 @@ const END_OF_DAY = 'T23:59:59.999Z';
 
 /**
  * A deadline as sent by a form: an ISO date (taken as the end of that day, UTC) or an ISO
- * date-time with an offset (the web app sends the end of the chosen day in the user's zone).
- * Becomes the ISO-8601 UTC instant the server stores. "Today or later" is checked by the server.
+ * date-time with an offset (the web app sends the chosen day and time in the user's zone).
+ * Becomes the ISO-8601 UTC instant the server stores; the server refuses one that has passed.
  */
 export const deadlineInput = z
   .string({ error: messages.deadlineRequired })
@@ -144,6 +144,14 @@ export const marksBody = z.object({
 });
 export type MarksBody = z.infer<typeof marksBody>;
 
+/**
+ * Where a student's work on an assignment stands, as their dashboard card says it. Marks stay
+ * hidden until the teacher publishes them, so "published" is the only state that follows handing
+ * in: whether the AI or the teacher has marked it is never told before.
+ */
+export const studentWorkStatus = z.enum(['not-handed-in', 'handed-in', 'published']);
+export type StudentWorkStatus = z.infer<typeof studentWorkStatus>;
+
 /** One dashboard card (GET /api/assignments). */
 export const assignmentCard = z.object({
   code: z.string(),
@@ -153,6 +161,8 @@ export const assignmentCard = z.object({
   deadline: z.string(),
   teacherName: z.string(),
   isPastDeadline: z.boolean(),
+  /** Student's list only: their own work on it. */
+  workStatus: studentWorkStatus.optional(),
 });
 export type AssignmentCard = z.infer<typeof assignmentCard>;
 

@@ -63,7 +63,91 @@ describe.each(dialects)('assignment lifecycle (%s)', (dialect) => {
         'isPastDeadline',
         'teacherName',
         'title',
+        'workStatus',
       ]);
+      expect(cards.map((c: { workStatus: string }) => c.workStatus)).toEqual([
+        'not-handed-in',
+        'not-handed-in',
+      ]);
+      // a teacher's cards say nothing about any student's work
+      const own = (await get('/api/assignments', me)).json().assignments;
+      expect(own.some((c: object) => 'workStatus' in c)).toBe(false);
+    });
+
+    it("tells a student they handed in, but that marks exist only once they're published", async () => {
+      const me = await signUp(t, { role: 'teacher' });
+      const student = await signUp(t, { role: 'student' });
+      const other = await signUp(t, { role: 'student' });
+      const open = await createAssignment(t, me, { title: 'open', deadline: inDays(1) });
+      const marked = await createAssignment(t, me, { title: 'marked', deadline: inDays(2) });
+      const published = await createAssignment(t, me, { title: 'published', deadline: inDays(3) });
+      for (const code of [open, marked, published]) await join(t, student, code);
+      for (const code of [marked, published]) {
+        await join(t, other, code);
+        // the other student's work must not show on this student's cards
+        await submit(t, other, code);
+        const id = (await submit(t, student, code)).json().id as string;
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/assignments/${code}/submissions/${id}/marks`,
+          headers: { cookie: me.cookie },
+          payload: { marks: 7 },
+        });
+      }
+      const before = await get('/api/assignments', student);
+      const status = (res: typeof before) =>
+        Object.fromEntries(
+          res
+            .json()
+            .assignments.map((c: { title: string; workStatus: string }) => [c.title, c.workStatus]),
+        );
+      // marked by the teacher but not published: only "handed in", and no marks anywhere
+      expect(status(before)).toEqual({
+        open: 'not-handed-in',
+        marked: 'handed-in',
+        published: 'handed-in',
+      });
+      expect(before.body).not.toMatch(/marks/i);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/assignments/${published}/publish`,
+        headers: { cookie: me.cookie },
+        payload: {},
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(status(await get('/api/assignments', student))).toEqual({
+        open: 'not-handed-in',
+        marked: 'handed-in',
+        published: 'published',
+      });
+      // the other student's answers were never marked, so none of theirs was published
+      expect(status(await get('/api/assignments', other))).toEqual({
+        marked: 'handed-in',
+        published: 'handed-in',
+      });
+    });
+  });
+
+  describe('deadlines with a time of day', () => {
+    it('keeps the exact instant sent with an offset, and refuses one that passed earlier today', async () => {
+      // minutes from now, written in a zone an hour ahead of UTC, as a browser in it would send
+      const at = new Date(Date.now() + 10 * 60_000);
+      const local = new Date(at.getTime() + 3_600_000).toISOString().slice(0, 16) + ':00+01:00';
+      const code = await createAssignment(t, teacher, { deadline: local });
+      const detail = (await get(`/api/assignments/${code}`, teacher)).json();
+      expect(detail.deadline).toBe(new Date(at.toISOString().slice(0, 16) + 'Z').toISOString());
+      expect(detail.isPastDeadline).toBe(false);
+
+      const earlier = new Date(Date.now() - 5 * 60_000).toISOString();
+      const res = await patch(code, { deadline: earlier });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'validation_failed',
+        message: messages.deadlinePast,
+        details: [{ path: 'deadline', message: messages.deadlinePast }],
+      });
+      const later = new Date(Date.now() + 2 * 3_600_000).toISOString();
+      expect((await patch(code, { deadline: later })).json().deadline).toBe(later);
     });
   });
 

@@ -6,9 +6,10 @@ import {
   type AssignmentCard,
   type AssignmentDetail,
   type AssignmentSummary,
+  type StudentWorkStatus,
   type SubmissionRow,
 } from '../../../shared/assignments';
-import type { AssignmentRow } from './assignments.repository';
+import type { AssignmentRow, JoinedAssignmentRow } from './assignments.repository';
 import type { SubmissionWithName } from './submissions.repository';
 
 /** Whether the deadline (ISO-8601 UTC) has passed. */
@@ -22,9 +23,20 @@ const keywordsFromColumn = (column: string) =>
     .map((k) => k.trim())
     .filter(Boolean);
 
-/** A dashboard card. */
-export function toCard(a: AssignmentRow, now = new Date()): AssignmentCard {
+/** Where the student's work stands: published marks only once the teacher has published them. */
+export function workStatusOf(row: JoinedAssignmentRow): StudentWorkStatus {
+  if (row.submission_id === null) return 'not-handed-in';
+  return row.published_at === null ? 'handed-in' : 'published';
+}
+
+/** A dashboard card; a student's card also says where their work stands. */
+export function toCard(
+  a: AssignmentRow,
+  now = new Date(),
+  workStatus?: StudentWorkStatus,
+): AssignmentCard {
   return assignmentCard.parse({
+    workStatus,
     code: a.code,
     title: a.title,
     description: a.description,

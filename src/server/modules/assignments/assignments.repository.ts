@@ -48,10 +48,28 @@ export async function listByTeacher(db: Kysely<Database>, teacherId: string) {
   return withTeacher(db).where('assignment.teacher_id', '=', teacherId).execute();
 }
 
-/** The assignments a student has joined. */
-export async function listByStudent(db: Kysely<Database>, studentId: string) {
+/** A joined assignment with whether the student handed in and when their marks were published. */
+export type JoinedAssignmentRow = AssignmentRow & {
+  submission_id: string | null;
+  published_at: string | null;
+};
+
+/**
+ * The assignments a student has joined, each with their own submission's id and publication time
+ * (one query; nothing about marks is read, so nothing about them can leak into a card).
+ */
+export async function listByStudent(
+  db: Kysely<Database>,
+  studentId: string,
+): Promise<JoinedAssignmentRow[]> {
   return withTeacher(db)
     .innerJoin('enrollment', 'enrollment.assignment_id', 'assignment.id')
+    .leftJoin('submission', (j) =>
+      j
+        .onRef('submission.assignment_id', '=', 'enrollment.assignment_id')
+        .onRef('submission.student_id', '=', 'enrollment.student_id'),
+    )
+    .select(['submission.id as submission_id', 'submission.published_at'])
     .where('enrollment.student_id', '=', studentId)
     .execute();
 }

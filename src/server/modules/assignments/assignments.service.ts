@@ -20,7 +20,7 @@ import { findFile, insertFiles, storageKeysOf, deleteFileRows } from '../files/f
 import { removeStoredFiles, storeUploads } from '../files/files.service';
 import type { VerifiedUpload } from '../files/upload-form';
 import { assignmentNotFound } from './assignments.policy';
-import { isPast, keywordsToColumn, toCard, toDetail } from './assignments.presenter';
+import { isPast, keywordsToColumn, toCard, toDetail, workStatusOf } from './assignments.presenter';
 import * as repo from './assignments.repository';
 import type { AssignmentRow } from './assignments.repository';
 import { newClassCode, normalizeCode } from './class-code';
@@ -40,7 +40,7 @@ export interface AssignmentUploads {
   diagram?: VerifiedUpload;
 }
 
-/** Refuses a deadline that has already passed ("today or later"). */
+/** Refuses a deadline that has already passed: today is fine, but only at a time still ahead. */
 export function assertDeadlineAhead(deadline: string): void {
   if (isPast(deadline))
     throw badRequest(messages.deadlinePast, [{ path: 'deadline', message: messages.deadlinePast }]);
@@ -55,17 +55,19 @@ export async function loadForUser(db: Kysely<Database>, user: CurrentUser, code:
   return { assignment, joined };
 }
 
-/** Dashboard cards: the teacher's own or the student's joined; upcoming soonest first, then past most recent first. */
+/**
+ * Dashboard cards: the teacher's own or the student's joined (with where their work stands);
+ * upcoming soonest first, then past most recent first.
+ */
 export async function listAssignments(
   db: Kysely<Database>,
   user: CurrentUser & { role: 'teacher' | 'student' },
 ): Promise<AssignmentCard[]> {
-  const rows =
-    user.role === 'teacher'
-      ? await repo.listByTeacher(db, user.id)
-      : await repo.listByStudent(db, user.id);
   const now = new Date();
-  const cards = rows.map((r) => toCard(r, now));
+  const cards =
+    user.role === 'teacher'
+      ? (await repo.listByTeacher(db, user.id)).map((r) => toCard(r, now))
+      : (await repo.listByStudent(db, user.id)).map((r) => toCard(r, now, workStatusOf(r)));
   const upcoming = cards
     .filter((c) => !c.isPastDeadline)
     .sort((a, b) => a.deadline.localeCompare(b.deadline));
@@ -167,7 +169,7 @@ export async function detailFor(
 }
 
 /**
- * Changes an assignment's details. A new deadline must be today or later (keeping the current
+ * Changes an assignment's details. A new deadline must still be ahead (keeping the current
  * one is always fine); total marks may not drop below marks already given (409).
  */
 export async function updateAssignment(

@@ -15,7 +15,9 @@ export function Component() {
       </h1>
       <p className="mt-1 text-slate-600">Welcome to your dashboard...</p>
       {me?.role === 'student' ? <NoticesList /> : null}
-      <AssignmentCards />
+      <AssignmentCards
+        role={me?.role === 'teacher' || me?.role === 'student' ? me.role : undefined}
+      />
     </main>
   );
 }

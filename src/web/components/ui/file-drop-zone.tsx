@@ -2,7 +2,8 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 
 /**
  * Pick one file by click, keyboard or drag and drop. The parent checks the file (type, size) and
- * decides whether to keep it; `file` is what is currently kept. The real <input type="file"> stays
+ * decides whether to keep it; `file` is what is currently kept. `error` is the zone's own line
+ * (tied to the input): a missing file, or why a picked or dropped file was refused. The real <input type="file"> stays
  * in the page (visually hidden) so keyboards, screen readers and tests can use it.
  */
 export function FileDropZone({
@@ -12,6 +13,7 @@ export function FileDropZone({
   accept,
   file,
   name,
+  inputId,
   onFile,
   onClear,
   error,
@@ -23,12 +25,15 @@ export function FileDropZone({
   accept: string;
   file: File | null;
   name?: string;
+  /** The input's id, for a form that moves focus to it; generated when not given. */
+  inputId?: string;
   onFile: (file: File) => void;
   onClear?: () => void;
   error?: string;
   disabled?: boolean;
 }) {
-  const id = useId();
+  const generated = useId();
+  const id = inputId ?? generated;
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -100,8 +105,9 @@ export function FileDropZone({
           <span className="text-slate-600">No file selected</span>
         )}
       </p>
+      {/* role="alert": a refused pick is announced where it happened, not in a toast elsewhere */}
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
           {error}
         </p>
       ) : null}

@@ -1,16 +1,18 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router';
-import type { AssignmentCard as Card } from '../../../shared/assignments';
-import { messages } from '../../../shared/messages';
+import type { AssignmentCard as Card, StudentWorkStatus } from '../../../shared/assignments';
 import { useAssignmentList } from './assignments-api';
-import { cardExcerpt, formatDate } from './format';
+import { NoAssignments } from './empty-states';
+import { cardExcerpt, formatDeadline } from './format';
 
 const grid = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3';
 
 /**
  * The dashboard's assignment grid: the teacher's own or the student's joined assignments,
- * upcoming first (soonest due first), then past ones marked as past.
+ * upcoming first (soonest due first), then past ones marked as past. With none, what to do next
+ * for the `role`.
  */
-export function AssignmentCards() {
+export function AssignmentCards({ role }: { role?: 'teacher' | 'student' }) {
   const list = useAssignmentList();
   if (list.isPending) return <CardsSkeleton />;
   if (list.isError) {
@@ -28,13 +30,7 @@ export function AssignmentCards() {
     );
   }
   const all = list.data.assignments;
-  if (all.length === 0) {
-    return (
-      <p className="mt-10 text-center text-lg font-semibold text-slate-600">
-        {messages.noAssignments}
-      </p>
-    );
-  }
+  if (all.length === 0) return <NoAssignments role={role} />;
   const upcoming = all.filter((a) => !a.isPastDeadline);
   const past = all.filter((a) => a.isPastDeadline);
   return (
@@ -84,8 +80,16 @@ function AssignmentCard({ card }: { card: Card }) {
         </div>
         <div className="flex flex-wrap gap-x-1">
           <dt className="font-medium">Due:</dt>
-          <dd>{formatDate(card.deadline)}</dd>
+          <dd className="min-w-0 break-words">{formatDeadline(card.deadline)}</dd>
         </div>
+        {card.workStatus ? (
+          <div className="flex flex-wrap items-center gap-x-1 pt-1">
+            <dt className="sr-only">Your work:</dt>
+            <dd>
+              <WorkStatus status={card.workStatus} />
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <Link
         to={`/dashboard/assignment/${encodeURIComponent(card.code)}`}
@@ -94,6 +98,32 @@ function AssignmentCard({ card }: { card: Card }) {
         View Assignment<span className="sr-only">: {card.title}</span>
       </Link>
     </article>
+  );
+}
+
+const workStatus: Record<StudentWorkStatus, { text: string; look: string }> = {
+  'not-handed-in': { text: 'Not handed in', look: 'bg-amber-100 text-amber-900' },
+  'handed-in': { text: 'Handed in', look: 'bg-emerald-100 text-emerald-900' },
+  published: { text: 'Marks published', look: 'bg-brand-100 text-brand-800' },
+};
+
+/** The student's own state on a card; marks are only ever mentioned once published. */
+function WorkStatus({ status }: { status: StudentWorkStatus }) {
+  const shown: StudentWorkStatus[] = status === 'published' ? ['handed-in', status] : [status];
+  return (
+    <span className="flex flex-wrap gap-1">
+      {shown.map((s, i) => (
+        // a real space between the badges, so they read as "Handed in Marks published"
+        <Fragment key={s}>
+          {i ? ' ' : null}
+          <span
+            className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${workStatus[s].look}`}
+          >
+            {workStatus[s].text}
+          </span>
+        </Fragment>
+      ))}
+    </span>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AssignmentSummary } from '../../../shared/assignments';
-import { formatDateTime } from './format';
+import { formatDeadline } from './format';
 
 /** The facts of an assignment: title, code, description, teacher, deadline and total marks. */
 export function AssignmentDetails({
@@ -18,8 +18,8 @@ export function AssignmentDetails({
         </Fact>
         <Fact term="Teacher">{a.teacherName}</Fact>
         <Fact term="Deadline">
-          {formatDateTime(a.deadline)}
-          {/* a real space before the badge, so they read as two words ("23:59 Past") */}
+          {formatDeadline(a.deadline)}
+          {/* a real space before the badge, so they read as two words ("(Europe/London) Past") */}
           {a.isPastDeadline ? (
             <>
               {' '}

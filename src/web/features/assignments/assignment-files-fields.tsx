@@ -15,24 +15,22 @@ const zones: { field: FileField; label: string; kind: FileKind; hint: string }[]
 ];
 
 /**
- * The three file pickers of the Create Assignment form. A refused file raises the spec's alert
- * through `onRefuse` and leaves the previous choice in place; a kept file calls `onAccept` (so the
- * form can take down an alert about an earlier refusal) and then `onChange`.
+ * The three file pickers of the Create Assignment form. A refused file gives the spec's message
+ * through `onRefuse(field, message)`, for the form to show in that zone's error line, and leaves
+ * the previous choice in place; a kept file goes to `onChange` (which clears the line).
  */
 export function AssignmentFilesFields({
   files,
   errors,
   disabled,
   onChange,
-  onAccept,
   onRefuse,
 }: {
   files: Record<FileField, File | null>;
   errors: Partial<Record<FileField, string>>;
   disabled: boolean;
   onChange: (field: FileField, file: File | null) => void;
-  onAccept?: () => void;
-  onRefuse: (message: string) => void;
+  onRefuse: (field: FileField, message: string) => void;
 }) {
   return (
     // grid-cols-1 (minmax(0, 1fr)) keeps a long file name from widening the page on a phone
@@ -49,8 +47,7 @@ export function AssignmentFilesFields({
             disabled={disabled}
             onFile={(file) => {
               const problem = checkFile(file, kind);
-              if (problem) return onRefuse(problem);
-              onAccept?.();
+              if (problem) return onRefuse(field, problem);
               onChange(field, file);
             }}
             onClear={() => onChange(field, null)}

@@ -2,9 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { AssignmentDetail } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
-import { Alert, useToast } from './notice';
+import { Alert } from './notice';
 import { toIsoDate } from '../../components/ui/calendar';
-import { DatePicker } from '../../components/ui/date-picker';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { AssignmentFilesFields } from './assignment-files-fields';
 import { useInvalidateAssignments, uploadUrls } from './assignments-api';
@@ -15,13 +14,15 @@ import {
   type CreateValues,
 } from './create-rules';
 import { fieldErrors } from './field-errors';
-import { formatDate } from './format';
+import { DeadlineFields } from './deadline-fields';
+import { DEFAULT_DEADLINE_TIME, formatDate } from './format';
 import { TextArea, TextField } from '../../components/ui/form-field';
 import { useUpload } from './use-upload';
 
 const empty: CreateValues = {
   title: '',
   deadline: null,
+  deadlineTime: DEFAULT_DEADLINE_TIME,
   totalMarks: '',
   diagramKeywords: '',
   description: '',
@@ -35,7 +36,6 @@ export function CreateAssignmentForm() {
   const navigate = useNavigate();
   const invalidate = useInvalidateAssignments();
   const upload = useUpload<AssignmentDetail>();
-  const { toast, show, dismiss } = useToast();
   const [values, setValues] = useState<CreateValues>(empty);
   const [errors, setErrors] = useState<Partial<Record<CreateField, string>>>({});
   const [general, setGeneral] = useState<string>();
@@ -56,13 +56,12 @@ export function CreateAssignmentForm() {
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setGeneral(undefined);
-    const found = validateCreate(values, today);
+    const found = validateCreate(values, new Date());
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) return focusField(first);
     try {
       await upload.send(uploadUrls.create, createFormData(values));
-      dismiss();
       await invalidate();
       setCreated(true);
     } catch (err) {
@@ -101,16 +100,16 @@ export function CreateAssignmentForm() {
           value={formatDate(new Date())}
           readOnly
         />
-        <div id="field-deadline">
-          <DatePicker
-            label="Deadline"
-            value={values.deadline}
-            min={today}
-            disabled={locked}
-            error={errors.deadline}
-            onChange={(d) => set('deadline', d)}
-          />
-        </div>
+        <DeadlineFields
+          idPrefix="field"
+          day={values.deadline}
+          time={values.deadlineTime}
+          minDay={today}
+          disabled={locked}
+          errors={errors}
+          onDay={(d) => set('deadline', d)}
+          onTime={(t) => set('deadlineTime', t)}
+        />
         <TextField
           id="field-totalMarks"
           label="Total marks"
@@ -142,8 +141,7 @@ export function CreateAssignmentForm() {
         errors={errors}
         disabled={locked}
         onChange={(field, file) => set(field, file)}
-        onAccept={dismiss}
-        onRefuse={(message) => show(message)}
+        onRefuse={(field, message) => setErrors((e) => ({ ...e, [field]: message }))}
       />
       <TextArea
         id="field-description"
@@ -172,7 +170,6 @@ export function CreateAssignmentForm() {
       >
         {upload.busy ? 'Creating…' : 'Create Assignment'}
       </button>
-      {toast}
     </form>
   );
 }

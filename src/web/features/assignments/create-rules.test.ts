@@ -6,6 +6,7 @@ const pdf = new File(['%PDF-1.4'], 'paper.pdf', { type: 'application/pdf' });
 const valid: CreateValues = {
   title: 'Photosynthesis',
   deadline: '2027-03-04',
+  deadlineTime: '09:00',
   totalMarks: '20',
   diagramKeywords: 'chlorophyll, light',
   description: 'Explain it.',
@@ -16,7 +17,7 @@ const valid: CreateValues = {
 
 describe('validateCreate', () => {
   it('accepts a complete form', () => {
-    expect(validateCreate(valid, '2027-03-01')).toEqual({});
+    expect(validateCreate(valid, new Date(2027, 2, 1))).toEqual({});
   });
 
   it('names every missing required field', () => {
@@ -29,7 +30,7 @@ describe('validateCreate', () => {
         questionPaper: null,
         modelAnswer: null,
       },
-      '2027-03-01',
+      new Date(2027, 2, 1),
     );
     expect(errors).toEqual({
       title: messages.titleRequired,
@@ -41,7 +42,21 @@ describe('validateCreate', () => {
   });
 
   it('refuses a deadline before today', () => {
-    expect(validateCreate(valid, '2027-03-05').deadline).toBe(messages.deadlinePast);
+    expect(validateCreate(valid, new Date(2027, 2, 5)).deadline).toBe(messages.deadlinePast);
+  });
+
+  it('takes today at a time still ahead, and refuses one that has passed', () => {
+    const at = (h: number, m = 0) => new Date(2027, 2, 4, h, m);
+    expect(validateCreate(valid, at(8, 59))).toEqual({});
+    expect(validateCreate(valid, at(9)).deadline).toBe(messages.deadlinePast);
+    expect(validateCreate({ ...valid, deadlineTime: '23:59' }, at(12))).toEqual({});
+  });
+
+  it('asks for a time when the time field is cleared or not a time', () => {
+    for (const deadlineTime of ['', '9', '24:00', '12:60'])
+      expect(validateCreate({ ...valid, deadlineTime }, new Date(2027, 2, 1))).toEqual({
+        deadlineTime: messages.deadlineTimeRequired,
+      });
   });
 
   it('takes total marks from 0 to 1000 in whole numbers', () => {
@@ -52,11 +67,11 @@ describe('validateCreate', () => {
 });
 
 describe('createFormData', () => {
-  it('sends the deadline as the end of the chosen day and the files after the text', () => {
+  it('sends the deadline as the chosen local day and time, and the files after the text', () => {
     const form = createFormData(valid);
     const keys = [...form.keys()];
     expect(keys.indexOf('questionPaper')).toBeGreaterThan(keys.indexOf('totalMarks'));
-    expect(new Date(String(form.get('deadline'))).getHours()).toBe(23);
+    expect(form.get('deadline')).toBe(new Date(2027, 2, 4, 9, 0).toISOString());
     expect(form.has('diagram')).toBe(false);
   });
 });

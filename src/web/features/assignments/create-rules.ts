@@ -1,12 +1,14 @@
 import { MAX_TITLE_LENGTH } from '../../../shared/assignments';
 import { MAX_TOTAL_MARKS } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
-import { endOfLocalDay } from './format';
+import { localInstant } from './format';
 
 /** What the Create Assignment form holds; files are those that passed the client check. */
 export interface CreateValues {
   title: string;
   deadline: string | null;
+  /** "HH:MM" in the user's time zone (the form starts at 23:59). */
+  deadlineTime: string;
   totalMarks: string;
   diagramKeywords: string;
   description: string;
@@ -23,16 +25,27 @@ export function totalMarksError(text: string): string | undefined {
   return ok ? undefined : messages.totalMarksInvalid;
 }
 
+/**
+ * The deadline's problem, if any: a day is required, a time too, and together they must still be
+ * ahead of `now` (today is fine at a later time). The server applies the same rule.
+ */
+export function deadlineErrors(
+  day: string | null,
+  time: string,
+  now: Date,
+): { deadline?: string; deadlineTime?: string } {
+  if (!day) return { deadline: messages.deadlineRequired };
+  const at = localInstant(day, time);
+  if (!at) return { deadlineTime: messages.deadlineTimeRequired };
+  return Date.parse(at) <= now.getTime() ? { deadline: messages.deadlinePast } : {};
+}
+
 /** The form's own checks before anything is sent; keys are the multipart field names. */
-export function validateCreate(
-  v: CreateValues,
-  today: string,
-): Partial<Record<CreateField, string>> {
+export function validateCreate(v: CreateValues, now: Date): Partial<Record<CreateField, string>> {
   const errors: Partial<Record<CreateField, string>> = {};
   if (!v.title.trim()) errors.title = messages.titleRequired;
   else if (v.title.trim().length > MAX_TITLE_LENGTH) errors.title = messages.titleTooLong;
-  if (!v.deadline) errors.deadline = messages.deadlineRequired;
-  else if (v.deadline < today) errors.deadline = messages.deadlinePast;
+  Object.assign(errors, deadlineErrors(v.deadline, v.deadlineTime, now));
   const marks = totalMarksError(v.totalMarks);
   if (marks) errors.totalMarks = marks;
   if (!v.questionPaper) errors.questionPaper = messages.questionPaperRequired;
@@ -45,7 +58,7 @@ export function createFormData(v: CreateValues): FormData {
   const form = new FormData();
   form.append('title', v.title.trim());
   form.append('description', v.description);
-  form.append('deadline', endOfLocalDay(v.deadline ?? ''));
+  form.append('deadline', localInstant(v.deadline ?? '', v.deadlineTime) ?? '');
   form.append('totalMarks', v.totalMarks.trim());
   form.append('diagramKeywords', v.diagramKeywords);
   if (v.questionPaper) form.append('questionPaper', v.questionPaper);

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { submissionFileUrl, type SubmissionsResponse } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
+import { NoSubmissionsYet } from './empty-states';
 import { Icon } from './icons';
 import { MarksEditor } from './marks-editor';
 import { formatMarks } from './marks-rules';
@@ -87,9 +88,7 @@ export function GradesList({
 
   return (
     <div>
-      {data.submissions.length === 0 ? (
-        <p className="py-6 text-center font-medium text-slate-700">{messages.noSubmissions}</p>
-      ) : null}
+      {data.submissions.length === 0 ? <NoSubmissionsYet data={data} /> : null}
       {data.submissions.length + notSubmitted.length > 0 ? (
         <div
           tabIndex={0}

@@ -4,20 +4,24 @@ import type { AssignmentDetail, SubmissionRow } from '../../../shared/assignment
 import { messages } from '../../../shared/messages';
 import { FileDropZone } from '../../components/ui/file-drop-zone';
 import { ProgressBar } from '../../components/ui/progress-bar';
-import { ApiError } from '../../lib/api';
 import { uploadUrls, useInvalidateAssignments } from './assignments-api';
+import { FileLink } from './file-link';
 import { acceptFor, checkFile } from './file-rules';
-import { formatDateTime } from './format';
-import { Alert, useToast } from './notice';
+import { formatDateTime, formatDeadline } from './format';
+import { fieldErrors } from './field-errors';
+import { Alert } from './notice';
 import { useUpload } from './use-upload';
 
-/** The student's side: upload one PDF answer before the deadline, then the submitted state. */
+/** The student's side: the question paper, one PDF answer before the deadline, then the submitted state. */
 export function StudentPanel({ assignment }: { assignment: AssignmentDetail }) {
   const [justSubmitted, setJustSubmitted] = useState(false);
   const submitted = justSubmitted || assignment.hasSubmitted;
   const gradesUrl = `/dashboard/gradetable/${encodeURIComponent(assignment.code)}`;
   return (
     <div className="space-y-5">
+      {assignment.hasQuestionPaper ? (
+        <FileLink code={assignment.code} kind="question-paper" label="Download Question Paper" />
+      ) : null}
       {submitted ? (
         <Alert tone="success" title={messages.submitted}>
           {assignment.submittedAt ? `Handed in on ${formatDateTime(assignment.submittedAt)}. ` : ''}
@@ -35,7 +39,7 @@ export function StudentPanel({ assignment }: { assignment: AssignmentDetail }) {
         </Alert>
       ) : assignment.isPastDeadline ? (
         <Alert tone="error" title="The deadline has passed">
-          Submissions closed on {formatDateTime(assignment.deadline)} and no answer was handed in.
+          Submissions closed on {formatDeadline(assignment.deadline)} and no answer was handed in.
         </Alert>
       ) : (
         <UploadAnswer code={assignment.code} onSubmitted={() => setJustSubmitted(true)} />
@@ -53,22 +57,28 @@ export function StudentPanel({ assignment }: { assignment: AssignmentDetail }) {
 function UploadAnswer({ code, onSubmitted }: { code: string; onSubmitted: () => void }) {
   const upload = useUpload<SubmissionRow>();
   const invalidate = useInvalidateAssignments();
-  const { toast, show, dismiss } = useToast();
   const [file, setFile] = useState<File | null>(null);
+  // the drop zone's own line: no file chosen, a refused pick, or the server's word on the file
+  const [fileError, setFileError] = useState<string>();
   const [error, setError] = useState<string>();
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
-    if (!file) return show(messages.selectFileToSubmit);
+    if (!file) {
+      setFileError(messages.selectFileToSubmit);
+      document.getElementById('answer-file')?.focus();
+      return;
+    }
     const form = new FormData();
     form.append('answer', file);
     try {
       await upload.send(uploadUrls.submission(code), form);
-      dismiss();
       onSubmitted();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The answer could not be submitted.');
+      const { fields, general } = fieldErrors(err);
+      if (fields.answer) setFileError(fields.answer);
+      else setError(general ?? 'The answer could not be submitted.');
     }
     // counts, hasSubmitted and deadline state all change on the server either way
     await invalidate();
@@ -91,12 +101,14 @@ function UploadAnswer({ code, onSubmitted }: { code: string; onSubmitted: () => 
         accept={acceptFor.pdf}
         file={file}
         name="answer"
+        inputId="answer-file"
         disabled={upload.busy}
+        error={fileError}
         onFile={(picked) => {
           const problem = checkFile(picked, 'pdf');
-          if (problem) return show(problem);
-          // a good file answers the earlier refusal: do not leave its alert beside the new choice
-          dismiss();
+          if (problem) return setFileError(problem);
+          // a good file answers the earlier refusal: do not leave its message beside the new choice
+          setFileError(undefined);
           setError(undefined);
           setFile(picked);
         }}
@@ -118,7 +130,6 @@ function UploadAnswer({ code, onSubmitted }: { code: string; onSubmitted: () => 
       >
         {upload.busy ? 'Submitting…' : 'Submit Assignment'}
       </button>
-      {toast}
     </form>
   );
 }

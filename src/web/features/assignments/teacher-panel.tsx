@@ -1,10 +1,12 @@
 import { useState, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { assignmentFileUrl, type AssignmentDetail } from '../../../shared/assignments';
+import type { AssignmentDetail } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useDeleteAssignment } from './assignments-api';
 import { copyText } from './clipboard';
+import { ShareCode } from './empty-states';
+import { FileLink } from './file-link';
 import { Icon } from './icons';
 import { useToast } from './notice';
 
@@ -14,7 +16,8 @@ const actionLink =
   'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold';
 
 /**
- * The owner's controls: edit, delete (after confirming), copy code, question paper, grades, counts.
+ * The owner's controls: edit, delete (after confirming), copy code, question paper and model
+ * answer, grades, counts.
  * `editButtonRef` lets the page give focus back to Edit when the update form closes.
  */
 export function TeacherPanel({
@@ -69,14 +72,10 @@ export function TeacherPanel({
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
         {assignment.hasQuestionPaper ? (
-          <a
-            href={assignmentFileUrl(assignment.code, 'question-paper')}
-            target="_blank"
-            rel="noopener"
-            className={`${actionLink} border border-brand-700 text-brand-700 hover:bg-brand-50`}
-          >
-            <Icon name="download" className="h-4 w-4" /> Download Question Paper
-          </a>
+          <FileLink code={assignment.code} kind="question-paper" label="Download Question Paper" />
+        ) : null}
+        {assignment.hasModelAnswer ? (
+          <FileLink code={assignment.code} kind="model-answer" label="Open Model Answer" />
         ) : null}
         <Link
           to={`/dashboard/gradetable/${encodeURIComponent(assignment.code)}`}
@@ -97,7 +96,11 @@ export function TeacherPanel({
           <Count label="Assignments Due" value={assignment.pendingCount ?? 0} />
         </dl>
         <p className="mt-3 text-sm text-slate-700">
-          Evaluate all the answers quickly from Show Grades.
+          {assignment.submittedCount || assignment.pendingCount ? (
+            'Evaluate all the answers quickly from Show Grades.'
+          ) : (
+            <ShareCode code={assignment.code} />
+          )}
         </p>
       </section>
       <ConfirmDialog

@@ -2,15 +2,15 @@ import { useState, type FormEvent } from 'react';
 import type { AssignmentDetail, UpdateAssignmentBody } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
 import { toIsoDate } from '../../components/ui/calendar';
-import { DatePicker } from '../../components/ui/date-picker';
 import { useUpdateAssignment } from './assignments-api';
-import { totalMarksError } from './create-rules';
+import { deadlineErrors, totalMarksError } from './create-rules';
+import { DeadlineFields } from './deadline-fields';
 import { fieldErrors } from './field-errors';
-import { endOfLocalDay, formatDate, localDay } from './format';
+import { formatDate, localDay, localInstant, localTime } from './format';
 import { TextArea, TextField } from '../../components/ui/form-field';
 import { Alert } from './notice';
 
-type Field = 'title' | 'deadline' | 'totalMarks' | 'description';
+type Field = 'title' | 'deadline' | 'deadlineTime' | 'totalMarks' | 'description';
 
 /** The teacher's Update Assignment form: title, today's date, deadline, total marks, details. */
 export function UpdateAssignmentForm({
@@ -23,19 +23,21 @@ export function UpdateAssignmentForm({
   const update = useUpdateAssignment(assignment.code);
   const [title, setTitle] = useState(assignment.title);
   const [deadline, setDeadline] = useState(localDay(assignment.deadline));
+  const [deadlineTime, setDeadlineTime] = useState(localTime(assignment.deadline));
   const [totalMarks, setTotalMarks] = useState(String(assignment.totalMarks));
   const [description, setDescription] = useState(assignment.description);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [general, setGeneral] = useState<string>();
   const today = toIsoDate(new Date());
-  const deadlineChanged = deadline !== localDay(assignment.deadline);
+  const deadlineChanged =
+    deadline !== localDay(assignment.deadline) || deadlineTime !== localTime(assignment.deadline);
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setGeneral(undefined);
     const found: Partial<Record<Field, string>> = {};
     if (!title.trim()) found.title = messages.titleRequired;
-    if (deadlineChanged && deadline < today) found.deadline = messages.deadlinePast;
+    if (deadlineChanged) Object.assign(found, deadlineErrors(deadline, deadlineTime, new Date()));
     const marksProblem = totalMarksError(totalMarks);
     if (marksProblem) found.totalMarks = marksProblem;
     setErrors(found);
@@ -45,7 +47,7 @@ export function UpdateAssignmentForm({
       title: title.trim(),
       description,
       totalMarks: Number(totalMarks),
-      ...(deadlineChanged ? { deadline: endOfLocalDay(deadline) } : {}),
+      ...(deadlineChanged ? { deadline: localInstant(deadline, deadlineTime) ?? '' } : {}),
     };
     try {
       await update.mutateAsync(body);
@@ -74,14 +76,16 @@ export function UpdateAssignmentForm({
         error={errors.title}
         onChange={(e) => setTitle(e.target.value)}
       />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2">
         <TextField id="update-today" label="Today's date" value={formatDate(new Date())} readOnly />
-        <DatePicker
-          label="Deadline"
-          value={deadline}
-          min={today}
-          error={errors.deadline}
-          onChange={setDeadline}
+        <DeadlineFields
+          idPrefix="update"
+          day={deadline}
+          time={deadlineTime}
+          minDay={today}
+          errors={errors}
+          onDay={setDeadline}
+          onTime={setDeadlineTime}
         />
         <TextField
           id="update-totalMarks"

@@ -31,7 +31,13 @@ export function SubmissionExplanation({
     return detail.published ? (
       <PublishedMarks code={code} detail={detail} />
     ) : (
-      <p className="text-slate-800">{messages.marksNotPublished}</p>
+      <div className="space-y-1 text-slate-800">
+        <p>{messages.marksNotPublished}</p>
+        <p className="text-sm">
+          A notice on your dashboard tells you when they are; then your marks and feedback appear
+          here.
+        </p>
+      </div>
     );
   }
   const { ai } = detail;
