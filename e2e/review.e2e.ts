@@ -93,8 +93,11 @@ describe('the teacher decides', () => {
 
     const agreement = teacher.getByRole('region', { name: 'How close the AI is to your marks' });
     await agreement.getByRole('rowheader', { name: 'Question 1' }).waitFor();
+    // One student first, then everyone else.
+    await teacher.getByRole('button', { name: 'Publish the marks of Pupil 2' }).click();
+    await teacher.getByText('Published', { exact: true }).waitFor();
     await teacher.getByRole('button', { name: 'Publish marks' }).click();
-    await teacher.getByText('Published 2; 0 were already up to date.').waitFor();
+    await teacher.getByText('Published 1; 1 were already up to date.').waitFor();
     expect(await teacher.getByText('Published', { exact: true }).count()).toBe(2);
   });
 

@@ -114,14 +114,25 @@ export function PublishControls({ code, data }: { code: string; data: OwnerSubmi
 export function RowPublishState({ code, row }: { code: string; row: SubmissionRow }) {
   const publish = usePublish(code);
   const reject = useRejectChanges(code);
+  const small = 'min-h-11 rounded-lg border px-2 text-xs font-semibold';
   if (!row.published) {
     return row.marks === null ? null : (
-      <span className="text-xs text-slate-700">Not published</span>
+      <span className="flex flex-wrap items-center gap-2 text-xs">
+        <span className="text-slate-700">Not published</span>
+        <button
+          type="button"
+          className={`${small} border-brand-700 text-brand-800`}
+          disabled={publish.isPending}
+          onClick={() => publish.mutate([row.id])}
+          aria-label={`Publish the marks of ${row.studentName}`}
+        >
+          Publish
+        </button>
+      </span>
     );
   }
   if (!row.changedSincePublished)
     return <span className="text-xs text-emerald-900">Published</span>;
-  const small = 'min-h-11 rounded-lg border px-2 text-xs font-semibold';
   return (
     <span className="flex flex-wrap items-center gap-2 text-xs">
       <span className="text-amber-900">
