@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { SubmissionDetail } from '../../../shared/evaluations';
 import type { PublishedMarks as Published, RegradeRequest } from '../../../shared/review';
-import { ApiError } from '../../lib/api';
 import { useAskRegrade, useRegradeRequests } from './review-api';
+import { ErrorLine } from './error-line';
 import { formatDateTime, formatMarks } from './review-rules';
 
 /**
@@ -129,13 +129,7 @@ function Regrade({
         onChange={(e) => setReason(e.target.value)}
         className="min-h-20 w-full rounded-lg border border-slate-400 p-2"
       />
-      {ask.error ? (
-        <p role="alert" className="text-red-800">
-          {ask.error instanceof ApiError
-            ? ask.error.message
-            : 'The request could not be sent. Please try again.'}
-        </p>
-      ) : null}
+      <ErrorLine error={ask.error} fallback="The request could not be sent. Please try again." />
       <button
         type="submit"
         disabled={ask.isPending}

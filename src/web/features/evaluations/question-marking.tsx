@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { QuestionState, SubmissionDetail } from '../../../shared/evaluations';
-import { ApiError } from '../../lib/api';
 import type { RubricItem } from '../../../shared/review';
 import { useRubric, useSavedComments, useSetComment, useSetQuestionMark } from './review-api';
+import { ErrorLine } from './error-line';
 import { formatMarks } from './review-rules';
 
 /**
@@ -131,11 +131,7 @@ function QuestionRow({
           {save.isPending ? 'Saving…' : `Save question ${q.number}`}
         </button>
       </div>
-      {save.error ? (
-        <p role="alert" className="text-red-800">
-          {save.error instanceof ApiError ? save.error.message : 'Not saved. Please try again.'}
-        </p>
-      ) : null}
+      <ErrorLine error={save.error} fallback="Not saved. Please try again." />
     </form>
   );
 }

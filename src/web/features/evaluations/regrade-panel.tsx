@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { RegradeRequest } from '../../../shared/review';
-import { ApiError } from '../../lib/api';
 import { useAnswerRegrade, useRegradeRequests } from './review-api';
+import { ErrorLine } from './error-line';
 import { formatDateTime, formatMarks } from './review-rules';
 
 /** The teacher's open regrade requests, each answered with words and, if it changes, new marks. */
@@ -70,11 +70,7 @@ function Answer({ code, request }: { code: string; request: RegradeRequest }) {
         onChange={(e) => setMarks(e.target.value)}
         className="min-h-11 w-28 rounded-lg border border-slate-400 px-3"
       />
-      {answer.error ? (
-        <p role="alert" className="text-red-800">
-          {answer.error instanceof ApiError ? answer.error.message : 'Not sent. Please try again.'}
-        </p>
-      ) : null}
+      <ErrorLine error={answer.error} fallback="Not sent. Please try again." />
       <button
         type="submit"
         disabled={answer.isPending}
