@@ -2,6 +2,11 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_FILE_BYTES } from '../shared/limits';
+import { auth as authPlugin } from './auth/auth-plugin';
+import { resolveAuthSecret } from './auth/auth-secret';
+import { createAuth, type Auth } from './auth/better-auth';
+import { crossSite } from './auth/origin-check';
+import { SessionChanges } from './auth/session-changes';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { registerErrorHandler } from './errors';
@@ -16,8 +21,6 @@ import { meRoutes } from './modules/me/me.routes';
 import { noticeRoutes } from './modules/notices/notices.routes';
 import { regradeRoutes } from './modules/regrades/regrades.routes';
 import { reviewRoutes } from './modules/review/review.routes';
-import { authRoutes, createAuth, resolveAuthSecret, type Auth } from './plugins/auth';
-import { crossSite } from './plugins/cross-site';
 import { security } from './plugins/security';
 import { spa } from './plugins/spa';
 import { createFileStore, storage } from './plugins/storage';
@@ -82,7 +85,8 @@ export async function buildApp(
     await db.kysely.destroy();
   });
   await migrateToLatest(db.kysely);
-  const auth = createAuth(config, db, resolveAuthSecret(config));
+  const changes = new SessionChanges(config.sessionCacheSeconds);
+  const auth = createAuth(config, db, resolveAuthSecret(config), changes);
 
   registerErrorHandler(app);
   await app.register(security, { config });
@@ -91,7 +95,7 @@ export async function buildApp(
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 3, fields: 20, fieldSize: 100_000 },
   });
-  await app.register(authRoutes, { auth, config });
+  await app.register(authPlugin, { auth, config, changes });
   await app.register(healthRoutes, { db, config });
   await app.register(avatarRoutes);
   await app.register(meRoutes, { db });

@@ -75,6 +75,7 @@ const envSchema = z
         ),
     ),
     AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -137,8 +138,10 @@ export interface Config {
   /** Where uploads stream to before they are verified and moved into the store (DATA_DIR/tmp). */
   tmpDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
-  /** Undefined means: read or create `DATA_DIR/auth-secret` (see auth plugin). */
+  /** Undefined means: read or create `DATA_DIR/auth-secret` (see auth/auth-secret.ts). */
   authSecret?: string;
+  /** Lifetime of the signed session cookie cache (0: every request reads the session from the database). */
+  sessionCacheSeconds: number;
   logLevel: string;
   oidc?: { issuer: string; clientId: string; clientSecret: string; label: string };
   loginRateLimit: number;
@@ -212,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tmpDir: path.join(dataDir, 'tmp'),
     database,
     authSecret: e.AUTH_SECRET,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { requireRole } from '../../plugins/auth';
+import { requireRole } from '../../auth/guards';
 import type { FileStore } from '../../storage/file-store';
 import type { UploadChecker } from '../../storage/verify';
 import { assertCan, type AssignmentAction } from './assignments.policy';

@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/messages';
 import { AppError, forbidden } from '../../errors';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../auth/current-user';
 
 /** Everything a signed-in user may try on one assignment. */
 export type AssignmentAction =

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { requireRole } from '../../plugins/auth';
+import { requireRole } from '../../auth/guards';
 import { sendStoredFile } from '../files/files.service';
 import { readUploadForm } from '../files/upload-form';
 import { authorise, uploadRateLimit, type AssignmentRoutesOptions } from './access';

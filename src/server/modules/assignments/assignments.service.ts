@@ -14,7 +14,7 @@ import { nowIso, type Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../auth/current-user';
 import type { FileStore } from '../../storage/file-store';
 import { findFile, insertFiles, storageKeysOf, deleteFileRows } from '../files/files.repository';
 import { removeStoredFiles, storeUploads } from '../files/files.service';

@@ -6,7 +6,7 @@ import { nowIso } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../auth/current-user';
 import { findFile, insertFiles } from '../files/files.repository';
 import { removeStoredFiles, storeUploads } from '../files/files.service';
 import type { VerifiedUpload } from '../files/upload-form';

@@ -9,7 +9,7 @@ import {
 import { messages } from '../../../shared/messages';
 import type { Db } from '../../db/database';
 import { conflict } from '../../errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../auth/guards';
 import { setRoleOnce } from './me.repository';
 
 /**

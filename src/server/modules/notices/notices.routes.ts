@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { noticesResponse } from '../../../shared/review';
 import { nowIso } from '../../db/database';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../auth/guards';
 import { publishDue } from '../review/publishing.service';
 import type { ReviewDeps } from '../review/questions.service';
 

@@ -6,7 +6,7 @@ import { nowIso } from '../../db/database';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import type { Database } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../auth/current-user';
 import type { AssignmentRow } from '../assignments/assignments.repository';
 import type { SubmissionWithName } from '../assignments/submissions.repository';
 import { marksState, parseAi } from '../review/marks-state';

@@ -5,7 +5,7 @@ import type { QuestionMarkBody } from '../../../shared/review';
 import { nowIso } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../auth/current-user';
 import type { AssignmentRow } from '../assignments/assignments.repository';
 import { findSubmissionIn } from '../assignments/submissions.service';
 import * as audit from '../evaluations/evaluations.repository';

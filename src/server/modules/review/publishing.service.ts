@@ -6,7 +6,7 @@ import type { PublishedMarks, PublishResponse, ReviewSettingsBody } from '../../
 import { nowIso } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../errors';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../auth/current-user';
 import type { AssignmentRow } from '../assignments/assignments.repository';
 import type { SubmissionWithName } from '../assignments/submissions.repository';
 import { findSubmissionIn } from '../assignments/submissions.service';

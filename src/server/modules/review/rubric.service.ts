@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/review';
 import { nowIso } from '../../db/database';
 import type { Database } from '../../db/schema';
-import type { CurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../auth/current-user';
 import type { AssignmentRow } from '../assignments/assignments.repository';
 import type { StoredQuestion } from './marks-state';
 import { auditQuestion, recomputeTotal, rubricItemNotFound } from './marking.service';
