@@ -64,16 +64,13 @@ export async function listAssignments(
   user: CurrentUser & { role: 'teacher' | 'student' },
 ): Promise<AssignmentCard[]> {
   const now = new Date();
+  // The rows come soonest deadline first; past ones are shown most recent first.
   const cards =
     user.role === 'teacher'
       ? (await repo.listByTeacher(db, user.id)).map((r) => toCard(r, now))
       : (await repo.listByStudent(db, user.id)).map((r) => toCard(r, now, workStatusOf(r)));
-  const upcoming = cards
-    .filter((c) => !c.isPastDeadline)
-    .sort((a, b) => a.deadline.localeCompare(b.deadline));
-  const past = cards
-    .filter((c) => c.isPastDeadline)
-    .sort((a, b) => b.deadline.localeCompare(a.deadline));
+  const upcoming = cards.filter((c) => !c.isPastDeadline);
+  const past = cards.filter((c) => c.isPastDeadline).reverse();
   return [...upcoming, ...past];
 }
 
