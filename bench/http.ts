@@ -1,9 +1,14 @@
-// `npm run bench:http`: autocannon against a real Markwise process (SQLite, files on local disk).
-// 0. GET /api/me as a baseline: every API request pays for the session lookup.
-// 1. The dashboard list (GET /api/assignments) for a teacher with 100 assignments.
+// `npm run bench:http`: autocannon against a real Markwise process (SQLite, files on local disk),
+// measured in one run beside a bare Fastify hello-world, the yardstick of what this machine can do.
+// 1. Hello-world, GET /api/health, GET /api/me, and the dashboard list (GET /api/assignments) of
+//    100 cards for a teacher and for a student who joined them all; then a summary with each
+//    one's share of the hello-world's requests per second.
 // 2. 200 joined students submitting a 300 kB PDF at the same moment: all must be stored.
+// BENCH_SECONDS (default 10) sets each measurement's length; BENCH_PROFILE=dir starts the server
+// with `node --cpu-prof` and leaves its profile in dir (open it in Chrome's DevTools).
 import path from 'node:path';
-import autocannon, { type Result } from 'autocannon';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 import { startServer } from '../e2e/support/server';
 import { filesUnder, makePdf } from '../src/server/test/uploads';
 import {
@@ -12,52 +17,93 @@ import {
   joinOverHttp,
   multipartBody,
   signUpOverHttp,
+  type SeededUser,
 } from './support/http-seed';
+import { line, measure, measureHelloWorld, summary, type Row } from './support/load';
 
 const ASSIGNMENTS = 100;
 const STUDENTS = 200;
-const LIST_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PROFILE = process.env.BENCH_PROFILE;
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits);
-const line = (label: string, r: Result) =>
-  `${label}: ${fmt(r.requests.average)} req/s, latency p50 ${fmt(r.latency.p50)} ms, p99 ${fmt(r.latency.p99)} ms, ` +
-  `max ${fmt(r.latency.max)} ms (${r['2xx']} ok, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts)`;
+
+/**
+ * Enrols the student in every assignment straight in the server's SQLite file: joining over
+ * HTTP is limited to 30 a minute per person, and the list needs 100.
+ */
+async function joinAllInDatabase(dataDir: string, base: string, student: SeededUser) {
+  const me = (await (
+    await fetch(`${base}/api/me`, { headers: { cookie: student.cookie } })
+  ).json()) as {
+    id: string;
+  };
+  const db = new Database(path.join(dataDir, 'markwise.db'));
+  try {
+    db.prepare(
+      'insert into enrollment (assignment_id, student_id, joined_at) select id, ?, ? from assignment',
+    ).run(me.id, new Date().toISOString());
+  } finally {
+    db.close();
+  }
+}
 
 async function main() {
-  const server = await startServer({ LOG_LEVEL: 'error' });
+  const hello = await measureHelloWorld(10, SECONDS);
+  console.log(line('bare Fastify hello-world (10 connections)', hello));
+
+  const server = await startServer(
+    { LOG_LEVEL: 'error' },
+    PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE)}`] : [],
+  );
   try {
     const base = server.url;
     const small = await makePdf(['Q1. Explain photosynthesis.']);
     const teacher = await signUpOverHttp(base, 'Bench Teacher', 'teacher');
+    const reader = await signUpOverHttp(base, 'Bench Student', 'student');
     let t0 = performance.now();
     const codes = await inBatches(
       Array.from({ length: ASSIGNMENTS }, (_, i) => i),
       8,
       (i) => createAssignmentOverHttp(base, teacher, i, small),
     );
-    console.log(`seeded ${ASSIGNMENTS} assignments in ${fmt(performance.now() - t0)} ms`);
+    await joinAllInDatabase(server.dataDir, base, reader);
+    console.log(
+      `seeded ${ASSIGNMENTS} assignments, all joined by one student, in ${fmt(performance.now() - t0)} ms`,
+    );
 
-    const me = await autocannon({
-      url: `${base}/api/me`,
-      connections: 10,
-      duration: LIST_SECONDS,
-      headers: { cookie: teacher.cookie },
-    });
-    console.log(line('baseline GET /api/me (session lookup only, 10 connections)', me));
-    for (const connections of [1, 10]) {
-      const list = await autocannon({
-        url: `${base}/api/assignments`,
-        connections,
-        duration: LIST_SECONDS,
-        headers: { cookie: teacher.cookie },
-      });
-      console.log(
-        line(
-          `GET /api/assignments (100 cards, ${connections} connection${connections > 1 ? 's' : ''})`,
-          list,
-        ),
-      );
-    }
+    const rows: Row[] = [];
+    const pid = server.process.pid;
+    const run = async (label: string, url: string, connections: number, cookie?: string) => {
+      const measured = await measure(`${base}${url}`, connections, SECONDS, { cookie, pid });
+      console.log(line(label, measured));
+      rows.push({ label, ...measured });
+      return measured;
+    };
+    rows.push({ label: 'hello-world (10 connections)', ...hello });
+    await run('GET /api/health (10 connections)', '/api/health', 10);
+    await run('GET /api/me (10 connections)', '/api/me', 10, teacher.cookie);
+    await run(
+      'GET /api/assignments, teacher, 100 cards (1 connection)',
+      '/api/assignments',
+      1,
+      teacher.cookie,
+    );
+    const dashboard = await run(
+      'GET /api/assignments, teacher, 100 cards (10 connections)',
+      '/api/assignments',
+      10,
+      teacher.cookie,
+    );
+    await run(
+      'GET /api/assignments, student, 100 cards (10 connections)',
+      '/api/assignments',
+      10,
+      reader.cookie,
+    );
+    console.log(
+      `\nsummary (figures from this run; other work on the machine lowers them)\n${summary(hello, rows, dashboard)}\n`,
+    );
 
     t0 = performance.now();
     const students = await inBatches(
@@ -93,7 +139,12 @@ async function main() {
     });
     const created = submit.statusCodeStats['201']?.count ?? 0;
     const onDisk = filesUnder(path.join(server.dataDir, 'files', 'answer')).length;
-    console.log(line(`POST submission (${STUDENTS} students, 300 kB PDF, at once)`, submit));
+    console.log(
+      line(`POST submission (${STUDENTS} students, 300 kB PDF, at once)`, {
+        result: submit,
+        cpuPerRequest: null,
+      }),
+    );
     console.log(
       `  ${created} × 201 in ${fmt(submit.duration, 2)} s, ${onDisk} answer files on disk, status codes ${JSON.stringify(submit.statusCodeStats)}`,
     );

@@ -29,7 +29,23 @@ export async function signUpOverHttp(
     body: JSON.stringify({ role }),
   });
   if (!chosen.ok) throw new Error(`choosing the role failed: ${chosen.status}`);
-  return { email, cookie };
+  // As a browser does: keep the session cookie cache the next read hands out (now with the role).
+  const read = await fetch(`${base}/api/session`, { headers: { cookie } });
+  return { email, cookie: withSetCookies(cookie, read.headers.getSetCookie()) };
+}
+
+/** A Cookie header updated with a response's Set-Cookie headers (expired ones removed). */
+function withSetCookies(cookie: string, setCookies: string[]): string {
+  const jar = new Map(
+    cookie.split('; ').map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]),
+  );
+  for (const header of setCookies) {
+    const [pair] = header.split(';');
+    const [name, value] = pair!.split(/=(.*)/s) as [string, string];
+    if (!value || /max-age=0/i.test(header)) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 }
 
 /** Creates an assignment through the multipart API and returns its class code. */

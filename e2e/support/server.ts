@@ -27,13 +27,17 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts `bin/markwise serve` on a free port (or env.PORT) with a fresh DATA_DIR and waits until
- * /api/health answers; a server that does not come up is stopped again.
+ * /api/health answers; a server that does not come up is stopped again. `nodeArgs` go to node
+ * itself (the HTTP benchmark's `--cpu-prof`).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'markwise-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['bin/markwise', 'serve'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'bin/markwise', 'serve'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
       ...process.env,

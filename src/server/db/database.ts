@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type MigrationResultSet,
+  type SqliteDatabase as SqliteDialectDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { migrations } from './migrations';
@@ -38,8 +45,32 @@ export function openDatabase(
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   return {
-    kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    kysely: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: keepingStatements(sqlite) }),
+    }),
     dialect: 'sqlite',
+  };
+}
+
+/**
+ * better-sqlite3 that keeps the statements it prepared (the most recently used `size`): Kysely
+ * prepares every query anew, which costs as much as running a small one. Queries run one at a
+ * time on the one connection, so a kept statement is never in use twice.
+ */
+function keepingStatements(sqlite: SqliteDatabase.Database, size = 256): SqliteDialectDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(query: string) {
+      let statement = statements.get(query);
+      if (statement) statements.delete(query);
+      else {
+        statement = sqlite.prepare(query);
+        if (statements.size >= size) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(query, statement);
+      return statement;
+    },
   };
 }
 
