@@ -22,6 +22,7 @@ import { noticeRoutes } from './modules/notices/notices.routes';
 import { regradeRoutes } from './modules/regrades/regrades.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { security } from './plugins/security';
+import { OneLineRequestLog } from './plugins/request-log';
 import { spa } from './plugins/spa';
 import { createFileStore, storage } from './plugins/storage';
 import type { FileStore } from './storage/file-store';
@@ -59,6 +60,7 @@ export async function buildApp(
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    logController: new OneLineRequestLog(),
   });
   const db = openDatabase(config.database, (err) =>
     app.log.warn({ err }, 'a pooled database connection failed; it will be replaced'),
