@@ -26,4 +26,5 @@ async function authPlugin(
   await app.register(authRoutes, opts);
 }
 
-export const auth = fp(authPlugin, { name: 'auth' });
+// The session hook reads request.cookies, which @fastify/cookie parses.
+export const auth = fp(authPlugin, { name: 'auth', dependencies: ['@fastify/cookie'] });

@@ -34,7 +34,8 @@ export class VerifiedSessions {
     const until = Math.min(cacheExpiry(data), sessionExpiresAt.getTime());
     if (!(until > this.now())) return;
     if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(`${token}\n${data}`, { user, until });
+    // Shared by every request with these cookies: nobody may change it.
+    this.entries.set(`${token}\n${data}`, { user: Object.freeze({ ...user }), until });
   }
 }
 
