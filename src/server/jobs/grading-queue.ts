@@ -61,7 +61,7 @@ export class GradingQueue {
   }
 
   /** Says a run was queued, so the worker looks now instead of at its next poll. */
-  notify(): void {
+  queued(): void {
     this.wake?.();
   }
 
