@@ -78,5 +78,8 @@ export async function startWorker(): Promise<number | undefined> {
     { readers: config.reading.processes, jobsAtOnce: config.gradingRuns },
     'Markwise grading worker is running',
   );
+  // A parent that started this worker over IPC (tests, benchmarks) hears that it is ready.
+  process.send?.({ ready: true });
+  process.channel?.unref();
   return undefined;
 }

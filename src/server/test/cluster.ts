@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { startServer, type RunningServer } from '../../../e2e/support/server';
 
 /** A `markwise worker` process. */
