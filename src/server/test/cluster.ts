@@ -14,27 +14,23 @@ export interface RunningWorker {
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
-/** Starts `bin/markwise worker` with `env` and waits until it says it is taking jobs. */
+/** Starts `bin/markwise worker` with `env` and waits until it says (over IPC) it is taking jobs. */
 export async function startWorker(env: Record<string, string>): Promise<RunningWorker> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'markwise-worker-'));
   const child = spawn(process.execPath, ['bin/markwise', 'worker'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const lines = readline.createInterface({ input: child.stdout! });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error('the worker did not start within 60 s')),
       60_000,
     );
-    lines.on('line', (line) => {
-      if (line.includes('grading worker is running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-      if (/"level":(50|60)/.test(line)) process.stderr.write(`worker: ${line}\n`);
+    child.once('message', () => {
+      clearTimeout(timer);
+      resolve();
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
