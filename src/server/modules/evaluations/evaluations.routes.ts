@@ -14,13 +14,13 @@ type CodeParams = { Params: { code: string } };
 /** Grading runs ("Evaluate Now"), a submission's explained marks, and the CSV export. */
 export async function evaluationRoutes(
   app: FastifyInstance,
-  opts: ReviewDeps & { notify: () => void; stopGrading: (assignmentId: string) => void },
+  opts: ReviewDeps & { queued: service.QueueRun; stopGrading: (assignmentId: string) => void },
 ) {
   const db = opts.db.kysely;
 
   app.post<CodeParams>('/api/assignments/:code/evaluations', async (request, reply) => {
     const { assignment } = await authorise(db, request, 'grade');
-    const { run } = await service.startEvaluation(db, assignment, opts.notify);
+    const { run } = await service.startEvaluation(db, assignment, opts.queued);
     return reply.status(202).send(latestEvaluationResponse.parse({ run }));
   });
 
