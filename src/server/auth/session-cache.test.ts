@@ -73,6 +73,17 @@ describe.each(dialects)('session cookie cache (%s)', (dialect) => {
     expect(write.statusCode).toBe(401);
   });
 
+  it('refuses every write of a deleted account at once; its reads last at most the cache lifetime', async () => {
+    const user = await signUp(t, { role: 'student' });
+    const device = new Device(user.cookie);
+    await get(device);
+    // An operator deletes the account in the database (its sessions go with it).
+    await t.db.kysely.deleteFrom('user').where('id', '=', user.id).execute();
+    expect((await get(device)).statusCode).toBe(200);
+    const write = await post(device, '/api/notices/read');
+    expect(write.statusCode).toBe(401);
+  });
+
   it('ignores a session cookie whose signed data was altered', async () => {
     const user = await signUp(t, { role: 'student' });
     const device = new Device(user.cookie);
