@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import { betterAuthPaths } from './better-auth-paths';
 import { addComponents, zodTransform } from './components';
+import { referenceThemeCss } from './reference-theme';
 import { apiTags, json, publicRoute, refusals } from './route-schema';
 
 /**
@@ -86,8 +87,20 @@ async function openapiPlugin(app: FastifyInstance, { config }: { config: Config 
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
-    theme: { title: 'Markwise API reference' },
+    // BaseLayout: no top bar (its logo and its "explore another URL" box are not ours to show).
+    // No deep links: they put a link inside each operation's toggle button (nested controls).
+    // No syntax colours: their inline colours fail contrast on the dark example boxes.
+    uiConfig: {
+      layout: 'BaseLayout',
+      deepLinking: false,
+      syntaxHighlight: false,
+      docExpansion: 'list',
+      defaultModelsExpandDepth: 0,
+    },
+    theme: {
+      title: 'Markwise API reference',
+      css: [{ filename: 'markwise.css', content: referenceThemeCss }],
+    },
   });
 
   app.withTypeProvider<ZodTypeProvider>().get(
