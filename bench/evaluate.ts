@@ -1,91 +1,80 @@
-// `npm run bench:evaluate`: one assignment, 500 students who each hand in a one-page answer PDF,
-// all through the HTTP API of a real Markwise process (SQLite, local files, in-process queue);
-// then "Evaluate Now" and the time until the run has finished.
+// `npm run bench:evaluate`: Evaluate Now on a class whose students each handed in a one-page
+// answer PDF, through the HTTP API of real Markwise processes, timed until the run has finished.
+// 1. The default setup: one process, SQLite, local files, in-process queue (500 answers).
+// 2. When TEST_DATABASE_URL is set: PostgreSQL and pg-boss, one web instance without a grading
+//    worker, and first one then two `markwise worker` processes of one reader each, so that on
+//    this one machine the second worker adds a core as a second machine would (2,000 answers,
+//    each run cold: the kept readings are cleared before it).
 // The answers are real student answers of the dev split (seven questions of assignment 1).
-import { makePdf } from '../src/grading/testing/make-pdf';
+import os from 'node:os';
+import pg from 'pg';
 import { startServer } from '../e2e/support/server';
-import { loadDev } from './dev-data';
-import {
-  createAssignmentOverHttp,
-  inBatches,
-  joinOverHttp,
-  multipartBody,
-  signUpOverHttp,
-} from './support/http-seed';
+import { startCluster, startWorker } from '../src/server/test/cluster';
+import { createPostgresDatabase } from '../src/server/test/test-app';
+import { evaluateNow, seedClass } from './support/class-seed';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 500);
+const PG_STUDENTS = Number(process.env.BENCH_PG_STUDENTS ?? 2000);
+const s = (ms: number) => (ms / 1000).toFixed(2);
 
-async function main() {
-  const questions = loadDev().filter((q) => q.assignment === '1');
-  const numbered = (text: (q: (typeof questions)[number]) => string) =>
-    questions.map((q, i) => `${i + 1}. ${text(q).replace(/\s+/g, ' ')}`).join('\n');
-  const questionPaper = Buffer.from(
-    await makePdf([{ text: numbered((q) => `${q.question} [5 marks]`) }]),
+function report(label: string, r: Awaited<ReturnType<typeof evaluateNow>>) {
+  const { run } = r;
+  console.log(
+    `${label}: ${run.status}, ${run.done} graded + ${run.failed} unreadable of ${run.total}; ` +
+      `202 in ${r.accepted.toFixed(0)} ms, first marks ${s(r.firstMarks)} s, all read ${s(r.allRead)} s, ` +
+      `finished ${s(r.total)} s = ${(run.total / (r.total / 1000)).toFixed(1)} answers/s`,
   );
-  const modelAnswer = Buffer.from(await makePdf([{ text: numbered((q) => q.model) }]));
-  const answers = await Promise.all(
-    Array.from({ length: STUDENTS }, async (_, k) =>
-      Buffer.from(await makePdf([{ text: numbered((q) => q.rows[k % q.rows.length]!.answer) }])),
-    ),
-  );
+  if (run.status !== 'finished' || run.done + run.failed !== run.total) process.exitCode = 1;
+}
 
+async function defaultSetup() {
   const server = await startServer({ LOG_LEVEL: 'error' });
   try {
-    const base = server.url;
-    const teacher = await signUpOverHttp(base, 'Bench Teacher', 'teacher');
-    const code = await createAssignmentOverHttp(base, teacher, 0, questionPaper, {
-      modelAnswer,
-      totalMarks: questions.length * 5,
-    });
-    let t0 = performance.now();
-    await inBatches(answers, 8, async (pdf, i) => {
-      const s = await signUpOverHttp(base, `Student ${i}`, 'student');
-      await joinOverHttp(base, s, code);
-      const { body, contentType } = multipartBody('answer', 'answer.pdf', pdf);
-      const res = await fetch(`${base}/api/assignments/${code}/submission`, {
-        method: 'POST',
-        headers: { origin: base, cookie: s.cookie, 'content-type': contentType },
-        body,
-      });
-      if (res.status !== 201) throw new Error(`submission failed: ${res.status}`);
-    });
-    const seconds = (ms: number) => (ms / 1000).toFixed(2);
-    console.log(
-      `seeded ${STUDENTS} students with one submitted answer each in ${seconds(performance.now() - t0)} s`,
+    const t0 = performance.now();
+    const seeded = await seedClass([server.url], STUDENTS);
+    console.log(`seeded ${STUDENTS} students in ${s(performance.now() - t0)} s`);
+    report(
+      `default setup (SQLite, ${os.availableParallelism()} cores, target: under 3 s)`,
+      await evaluateNow(seeded),
     );
-
-    const headers = { origin: base, cookie: teacher.cookie };
-    t0 = performance.now();
-    const start = await fetch(`${base}/api/assignments/${code}/evaluations`, {
-      method: 'POST',
-      headers,
-    });
-    if (start.status !== 202)
-      throw new Error(`Evaluate Now failed: ${start.status} ${await start.text()}`);
-    const accepted = performance.now() - t0;
-    type Run = { status: string; total: number; read: number; done: number; failed: number };
-    let run: Run;
-    let allRead: number | undefined;
-    for (;;) {
-      const res = await fetch(`${base}/api/assignments/${code}/evaluations/latest`, { headers });
-      run = ((await res.json()) as { run: Run }).run;
-      if (allRead === undefined && run.read === run.total) allRead = performance.now() - t0;
-      if (run.status !== 'queued' && run.status !== 'running') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const total = performance.now() - t0;
-    console.log(`Evaluate Now answered 202 in ${accepted.toFixed(0)} ms`);
-    console.log(`run ${run.status}: ${run.done} graded, ${run.failed} unreadable of ${run.total}`);
-    console.log(
-      `all answers read after ${seconds(allRead ?? total)} s; run finished after ${seconds(total)} s`,
-    );
-    console.log(
-      `${(run.total / (total / 1000)).toFixed(1)} submissions per second (target: ${STUDENTS} in under 10 s)`,
-    );
-    if (run.status !== 'finished' || run.done + run.failed !== STUDENTS) process.exitCode = 1;
   } finally {
     await server.stop();
   }
 }
 
-await main();
+async function postgres() {
+  const database = await createPostgresDatabase();
+  const cluster = await startCluster({
+    webs: 1,
+    workers: 1,
+    env: { DATABASE_URL: database.url, LOG_LEVEL: 'error', READER_PROCESSES: '1' },
+  });
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const t0 = performance.now();
+    const seeded = await seedClass([cluster.webs[0]!.url], PG_STUDENTS);
+    console.log(`seeded ${PG_STUDENTS} students on PostgreSQL in ${s(performance.now() - t0)} s`);
+    const cold = () => client.query('update submission set reading = null');
+    await cold();
+    const one = await evaluateNow(seeded);
+    report('PostgreSQL, 1 worker', one);
+    cluster.workers.push(
+      await startWorker({ DATABASE_URL: database.url, LOG_LEVEL: 'error', READER_PROCESSES: '1' }),
+    );
+    await cold();
+    const two = await evaluateNow(seeded);
+    report('PostgreSQL, 2 workers', two);
+    console.log(
+      `2 workers / 1 worker: ${(one.total / two.total).toFixed(2)}× the answers per second`,
+    );
+  } finally {
+    await client.end();
+    await cluster.stop();
+    await database.drop();
+  }
+}
+
+await defaultSetup();
+if (process.env.TEST_DATABASE_URL) await postgres();
+else console.log('TEST_DATABASE_URL is not set: the PostgreSQL figures are skipped.');

@@ -1,6 +1,6 @@
 /** Fitting and cross-validation of the grading model on dev.jsonl, shared by the fit script and the benchmark. */
 import { calibrate, type CalibrationParams } from '../src/grading/calibrate';
-import { questionEvidence } from '../src/grading/evidence';
+import { questionEvidenceOfTexts } from '../src/grading/evidence';
 import { FEATURE_NAMES, type Features } from '../src/grading/features';
 import { prepareAssignment } from '../src/grading/prepare';
 import type { ExtractedDocument, PreparedAssignment } from '../src/grading/types';
@@ -56,7 +56,7 @@ export function samples(questions: DevQuestion[] = loadDev()): Sample[] {
       paper.students.map((s) => s.rows[qi]?.answer ?? ''),
     );
     return paper.questions.flatMap((q, qi) => {
-      const ev = questionEvidence(prepared, texts, qi);
+      const ev = questionEvidenceOfTexts(prepared, texts, qi);
       const at = new Map(ev.active.map((i, k) => [i, k]));
       return paper.students.flatMap((st, i) => {
         const row = st.rows[qi];

@@ -1,5 +1,14 @@
 import { contentStems } from './text';
-import { addInto, cosine, cosineLeavingOut, dot, tfVector, unit, type Vec } from './vectors';
+import {
+  addInto,
+  cosine,
+  cosineLeavingOut,
+  dot,
+  PackedVectors,
+  tfVector,
+  unit,
+  type Vec,
+} from './vectors';
 
 /** Weight of a question's own words: repeating the question is not answering it. */
 const QUESTION_WORD_WEIGHT = 0.3;
@@ -126,6 +135,23 @@ function recall(terms: Set<string>, present: Set<string>, weight: (t: string) =>
   return all ? hit / all : 0;
 }
 
+/** Mean of the `k` largest values of `row` except index `skip`, summed largest first. */
+function meanOfTop(row: Float64Array, skip: number, k: number): number {
+  const top: number[] = [];
+  for (let j = 0; j < row.length; j++) {
+    if (j === skip) continue;
+    const v = row[j]!;
+    if (top.length === k && v <= top[k - 1]!) continue;
+    let at = top.length === k ? k - 1 : top.length;
+    while (at > 0 && top[at - 1]! < v) {
+      top[at] = top[at - 1]!;
+      at--;
+    }
+    top[at] = v;
+  }
+  return top.length ? top.reduce((a, b) => a + b, 0) / top.length : 0;
+}
+
 /** Leave-one-out centroid similarity and mean similarity to the k nearest other answers. */
 function batchSimilarity(vecs: Vec[]): { centroid: number[]; knn: number[] } {
   const units = vecs.map(unit);
@@ -134,17 +160,11 @@ function batchSimilarity(vecs: Vec[]): { centroid: number[]; knn: number[] } {
   const k = Math.max(1, Math.min(5, Math.floor(units.length / 4)));
   const sumNorm2 = dot(sum, sum);
   const centroid = units.map((u) => cosineLeavingOut(u, sum, sumNorm2));
-  // Unit vectors: the cosine is the dot product, and each pair is computed once.
-  const sims = units.map(() => [] as number[]);
-  for (let i = 0; i < units.length; i++)
-    for (let j = i + 1; j < units.length; j++) {
-      const s = units[i]!.size && units[j]!.size ? dot(units[i]!, units[j]!) : 0;
-      sims[i]!.push(s);
-      sims[j]!.push(s);
-    }
-  const knn = sims.map((row) => {
-    const top = row.sort((a, b) => b - a).slice(0, k);
-    return top.length ? top.reduce((a, b) => a + b, 0) / top.length : 0;
+  const packed = new PackedVectors(units);
+  const row = new Float64Array(units.length);
+  const knn = units.map((_, i) => {
+    packed.dotsWith(i, row);
+    return meanOfTop(row, i, k);
   });
   return { centroid, knn };
 }
@@ -174,7 +194,7 @@ export function computeFeatures(
   const vecs = answers.map((a) => tfVector(a.stems, vecWeight));
   const modelVec = tfVector(modelStems, vecWeight);
   const { centroid, knn } = batchSimilarity(vecs);
-  const ref = pseudoReference(modelVec, vecs);
+  const cosRef = pseudoReferenceCosines(modelVec, vecs);
   const modelBigrams = bigrams(modelStems);
   const lens = answers.map((a) => a.stems.length);
   const medLen = median(lens);
@@ -194,7 +214,7 @@ export function computeFeatures(
       cosModel: cosine(vecs[i]!, modelVec),
       cosCentroid: centroid[i]!,
       knn: knn[i]!,
-      cosRef: cosine(vecs[i]!, ref.get(i) ?? modelVec),
+      cosRef: cosRef[i]!,
       logLen: Math.log1p(a.stems.length),
       lenRatio: Math.log((1 + a.stems.length) / (1 + modelStems.length)),
       lenRel: Math.log((1 + a.stems.length) / (1 + medLen)),
@@ -232,20 +252,32 @@ export function computeFeatures(
 }
 
 /**
- * A reference built from the model answer plus the answers closest to it (pseudo-relevance
- * feedback), leaving each answer out of its own reference.
+ * Each answer's cosine with a reference built from the model answer plus the answers closest to
+ * it (pseudo-relevance feedback), leaving the answer out of its own reference. The references
+ * differ only by that one answer, so each cosine comes from two shared sums in one pass.
  */
-function pseudoReference(modelVec: Vec, vecs: Vec[]): Map<number, Vec> {
+function pseudoReferenceCosines(modelVec: Vec, vecs: Vec[]): number[] {
   const m = unit(modelVec);
+  const units = vecs.map(unit);
   const ranked = vecs
-    .map((v, i) => ({ i, s: cosine(v, m), u: unit(v) }))
+    .map((v, i) => ({ i, s: cosine(v, m) }))
     .sort((a, b) => b.s - a.s || a.i - b.i);
   const k = Math.max(1, Math.ceil(vecs.length / 3));
-  const out = new Map<number, Vec>();
-  vecs.forEach((_, i) => {
-    const ref: Vec = new Map(m);
-    for (const r of ranked.filter((r) => r.i !== i).slice(0, k)) addInto(ref, r.u, 1 / k);
-    out.set(i, ref);
+  const inTop = new Set(ranked.slice(0, k).map((r) => r.i));
+  // The reference of an answer outside the top k, and of one inside it (which then takes the next).
+  const outside: Vec = new Map(m);
+  for (const r of ranked.slice(0, k)) addInto(outside, units[r.i]!, 1 / k);
+  const inside: Vec = new Map(outside);
+  if (ranked[k]) addInto(inside, units[ranked[k]!.i]!, 1 / k);
+  const outsideNorm2 = dot(outside, outside);
+  const insideNorm2 = dot(inside, inside);
+  return vecs.map((v, i) => {
+    const vv = dot(v, v);
+    if (!vv) return 0;
+    if (!inTop.has(i)) return outsideNorm2 ? dot(v, outside) / Math.sqrt(vv * outsideNorm2) : 0;
+    const u = units[i]!;
+    const num = dot(v, inside) - dot(v, u) / k;
+    const norm2 = insideNorm2 - (2 / k) * dot(inside, u) + dot(u, u) / (k * k);
+    return norm2 > 1e-12 ? num / Math.sqrt(vv * norm2) : 0;
   });
-  return out;
 }

@@ -16,6 +16,8 @@ export type Form = {
   text: string;
   /** How many content words the answer has. */
   contentWords: number;
+  /** How many of them are not the question's own words: what the answer adds to the question. */
+  ownWords: number;
 };
 
 /** Fewest content words before an unstructured answer counts as a list of terms. */
@@ -100,6 +102,7 @@ export function formOf(
     copiesQuestion,
     text: kept.join(' '),
     contentWords: content.length,
+    ownWords: content.filter((t) => !question.has(t.key)).length,
   };
 }
 

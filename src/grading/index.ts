@@ -1,21 +1,32 @@
 /**
  * The Markwise grading engine: a pure library (no HTTP, database or environment).
  *
- * The evaluation worker calls it in three steps:
+ * Grading is one pipeline, whoever runs it:
  *   const doc = await extractDocument({ kind: 'pdf', bytes }, { ocr })   // never throws
  *   const prepared = prepareAssignment({ modelAnswer, questionPaper, totalMarks, diagramKeywords })
- *   const results = gradeAnswers(prepared, [{ id, document }, …], { teacherMarks })
- * Grade all answers of an assignment in one call: term rarity and similarity to the other
- * answers are part of the score. `gradeBatch` does all three steps for the CLI and benchmark.
+ *   const analysis = analyseAnswer(prepared, doc)          // per answer, in any order or worker
+ *   const scores = scoreClass(prepared, [{ id, analysis }, …], teacherMarks)   // once per class
+ *   const result = resultOf(prepared, analysis, score)     // per answer
+ * Term rarity and similarity to the other answers are part of the score, hence the class step.
+ * `gradeAnswers` runs the last three in one call; `gradeBatch` all of them (CLI and benchmarks);
+ * the server's grading jobs run them as separate, stored steps (src/server/jobs).
  */
 export { extractDocument, READER_VERSION } from './extract';
 export { createOcrEngine } from './ocr';
 export { inspectPdf, type PdfInspection, type PdfProblem } from './inspect';
 export { DEFAULT_READ_LIMITS, type ReadLimits } from './read-limits';
 export { prepareAssignment, type PrepareArgs } from './prepare';
-export { gradeAnswers, type AnswerInput, type GradeOptions } from './grade';
+export { analyseAnswer, type AnswerAnalysis } from './analyse';
+export { scoreClass, type AnalysedAnswer, type AnswerScore } from './score-class';
+export {
+  gradeAnswers,
+  resultOf,
+  unreadableResult,
+  type AnswerInput,
+  type GradeOptions,
+} from './grade';
 export { gradeBatch, readBatch, type BatchArgs } from './batch';
-export { suggestToMark } from './suggest-answers';
+export { suggestAmong, suggestToMark } from './suggest-answers';
 export { rubricKeyPoint } from './key-points';
 export type {
   AnswerResult,

@@ -1,15 +1,22 @@
 import type { Features } from './features';
-import type { ExtractedDocument, ReviewReason } from './types';
+import type { ReviewReason } from './types';
 
 /** OCR confidence below which a teacher should check what was read. */
 const POOR_OCR = 0.7;
 /** Batches smaller than this give little evidence about what a typical answer looks like. */
 const SMALL_BATCH = 5;
 
-function zScore(values: number[], v: number): number {
-  const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
-  return sd > 1e-9 ? (v - mean) / sd : 0;
+/** Per question, the mean and spread of the answers' closeness to their nearest classmates. */
+export type ClassStandings = Array<{ mean: number; sd: number; count: number }>;
+
+/** Computes each question's standings once for the whole class (see reviewOf). */
+export function classStandings(perQuestion: (Features | null)[][]): ClassStandings {
+  return perQuestion.map((fs) => {
+    const knn = fs.flatMap((f) => (f ? [f.knn] : []));
+    const mean = knn.reduce((a, b) => a + b, 0) / (knn.length || 1);
+    const sd = Math.sqrt(knn.reduce((a, b) => a + (b - mean) ** 2, 0) / (knn.length || 1));
+    return { mean, sd, count: knn.length };
+  });
 }
 
 /**
@@ -18,8 +25,9 @@ function zScore(values: number[], v: number): number {
  * what the guard rules caught (no answer, the question repeated, an off-topic answer).
  */
 export function reviewOf(
-  doc: ExtractedDocument,
+  ocr: number | null,
   perQuestion: (Features | null)[][],
+  standings: ClassStandings,
   i: number,
   numbered: boolean,
   guardReasons: ReviewReason[] = [],
@@ -27,7 +35,6 @@ export function reviewOf(
   const reasons: ReviewReason[] = [...new Set(guardReasons)];
   // An answer the guard rules caught is still marked, but with less trust in the exact marks.
   let confidence = reasons.length ? 0.7 : 0.9;
-  const ocr = doc.status === 'ok' ? doc.ocrConfidence : null;
   if (ocr !== null) {
     confidence -= Math.max(0, 0.9 - ocr) * 0.8;
     if (ocr < POOR_OCR) reasons.push('poor-ocr');
@@ -39,10 +46,11 @@ export function reviewOf(
   const n = perQuestion[0]?.length ?? 0;
   if (n < SMALL_BATCH) confidence -= 0.1;
   else {
-    const outlier = perQuestion.some((fs) => {
+    const outlier = perQuestion.some((fs, qi) => {
       const mine = fs[i];
-      const knn = fs.flatMap((f) => (f ? [f.knn] : []));
-      return mine && knn.length >= SMALL_BATCH && zScore(knn, mine.knn) < -2 && mine.knn < 0.2;
+      const { mean, sd, count } = standings[qi]!;
+      const z = sd > 1e-9 && mine ? (mine.knn - mean) / sd : 0;
+      return mine && count >= SMALL_BATCH && z < -2 && mine.knn < 0.2;
     });
     if (outlier) {
       confidence -= 0.25;

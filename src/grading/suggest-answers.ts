@@ -1,7 +1,8 @@
+import { analyseAnswer } from './analyse';
 import { questionEvidence } from './evidence';
 import type { AnswerInput } from './grade';
 import { predictShare } from './model';
-import { splitAnswer } from './split-answer';
+import type { AnalysedAnswer } from './score-class';
 import { pickRepresentatives } from './suggest';
 import type { PreparedAssignment } from './types';
 import { addInto, unit, type Vec } from './vectors';
@@ -19,17 +20,29 @@ export function suggestToMark(
   answers: AnswerInput[],
   n: number,
 ): string[] {
-  const readable = answers.filter((a) => a.document.status === 'ok');
-  const splits = readable.map((a) =>
-    splitAnswer(prepared, a.document.status === 'ok' ? a.document.text : ''),
+  const analysed = answers.flatMap((a) =>
+    a.document.status === 'ok' ? [{ id: a.id, analysis: analyseAnswer(prepared, a.document) }] : [],
   );
-  const texts = prepared.questions.map((_, qi) => splits.map((s) => s.texts[qi] ?? ''));
+  return suggestAmong(prepared, analysed, n);
+}
+
+/** The same for answers already read (see analyseAnswer), as the grading jobs hold them. */
+export function suggestAmong(
+  prepared: PreparedAssignment,
+  readable: AnalysedAnswer[],
+  n: number,
+): string[] {
   const shares = readable.map(() => 0);
   const vecs: Vec[] = readable.map(() => new Map());
   prepared.questions.forEach((q, qi) => {
     const weight =
       prepared.totalMarks > 0 ? q.total / prepared.totalMarks : 1 / prepared.questions.length;
-    const ev = questionEvidence(prepared, texts, qi);
+    const ev = questionEvidence(
+      prepared,
+      qi,
+      readable.map((a) => a.analysis.questions[qi]!),
+      (j) => readable.map((a) => a.analysis.questions[j]!.raw),
+    );
     ev.active.forEach((i, k) => {
       shares[i]! +=
         weight * decide(predictShare(ev.features[k]!), ev.features[k]!, ev.evidence[k]!).share;

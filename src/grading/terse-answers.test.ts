@@ -127,4 +127,25 @@ describe('answers with nothing of their own to credit', () => {
     expect(q.marks).toBeLessThanOrEqual(1);
     expect(q.note).toMatch(/none of the model answer’s terms/);
   });
+
+  it('counts the question’s own words as nothing of the answer’s own', async () => {
+    const results = await gradeClass(
+      'How many constructors can be created for a class?',
+      'An unlimited number of constructors.',
+      {
+        perClass: 'Just one per class.',
+        perClass2: 'One for each class.',
+        many: 'As many as you need, there is no limit.',
+        unlimited: 'An unlimited number.',
+        infinite: 'Infinitely many constructors.',
+        several: 'A class can have several constructors.',
+      },
+    );
+    for (const id of ['perClass', 'perClass2']) {
+      const { q } = only(results[id]);
+      expect(q.marks).toBeLessThanOrEqual(1);
+      expect(q.note).toMatch(/none of the model answer’s terms/);
+    }
+    expect(only(results.unlimited).q.marks).toBeGreaterThan(1);
+  });
 });

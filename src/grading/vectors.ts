@@ -53,3 +53,47 @@ export function cosineLeavingOut(u: Vec, sum: Vec, sumNorm2: number): number {
   const norm2 = sumNorm2 - 2 * us + uu;
   return uu > 0 && norm2 > 1e-12 ? (us - uu) / Math.sqrt(uu * norm2) : 0;
 }
+
+/**
+ * Sparse vectors packed over one vocabulary, for the class's pairwise similarities: each vector's
+ * terms as ids and weights in typed arrays, so all n² dot products cost a scan of one vector each.
+ */
+export class PackedVectors {
+  private readonly ids: Int32Array[] = [];
+  private readonly weights: Float64Array[] = [];
+  private readonly dense: Float64Array;
+
+  constructor(vecs: Vec[]) {
+    const vocabulary = new Map<string, number>();
+    for (const v of vecs) {
+      const ids = new Int32Array(v.size);
+      const weights = new Float64Array(v.size);
+      let k = 0;
+      for (const [term, w] of v) {
+        let id = vocabulary.get(term);
+        if (id === undefined) vocabulary.set(term, (id = vocabulary.size));
+        ids[k] = id;
+        weights[k++] = w;
+      }
+      this.ids.push(ids);
+      this.weights.push(weights);
+    }
+    this.dense = new Float64Array(vocabulary.size);
+  }
+
+  /** Writes the dot product of vector `i` with every vector into `out` (out[i] included). */
+  dotsWith(i: number, out: Float64Array): void {
+    const { dense } = this;
+    const ids = this.ids[i]!;
+    const ws = this.weights[i]!;
+    for (let k = 0; k < ids.length; k++) dense[ids[k]!] = ws[k]!;
+    for (let j = 0; j < this.ids.length; j++) {
+      const jd = this.ids[j]!;
+      const jw = this.weights[j]!;
+      let d = 0;
+      for (let k = 0; k < jd.length; k++) d += dense[jd[k]!]! * jw[k]!;
+      out[j] = d;
+    }
+    for (let k = 0; k < ids.length; k++) dense[ids[k]!] = 0;
+  }
+}

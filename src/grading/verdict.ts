@@ -114,9 +114,10 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
     return bound(share, IRRELEVANT_CAP, ['off-topic'], 'The answer is not about this question.');
   if (form.copiesQuestion)
     return bound(share, IRRELEVANT_CAP, ['repeats-question'], 'The answer repeats the question.');
-  // Nothing of its own to credit ("one" where the answer is "unlimited"): its marks could only
-  // come from classmates who wrote the same, and a popular wrong answer is not a right one.
-  if (form.contentWords === 0 && e.keyPoints > 0 && e.matched === 0 && f.cover === 0)
+  // Nothing of its own to credit ("one", "just one per class" where the answer is "unlimited"):
+  // no word beyond the question's own, none of the model's: its marks could only come from
+  // classmates who wrote the same, and a popular wrong answer is not a right one.
+  if (form.ownWords === 0 && e.keyPoints > 0 && e.matched === 0 && f.cover === 0)
     return bound(
       share,
       LIST_CAP,

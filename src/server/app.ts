@@ -6,7 +6,7 @@ import { MAX_FILE_BYTES } from '../shared/limits';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { registerErrorHandler } from './errors';
-import { GradingQueue, type GradingQueueOptions } from './jobs/grading-queue';
+import { createGrading, type Grading, type GradingOptions } from './jobs/grading';
 import { SandboxPool } from './sandbox/sandbox-pool';
 import { evaluationRoutes } from './modules/evaluations/evaluations.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
@@ -32,7 +32,7 @@ export interface AppContext {
   auth: Auth;
   config: Config;
   store: FileStore;
-  grading: GradingQueue;
+  grading: Grading;
   /** Reader processes for untrusted files (upload checks, reading answers, grading). */
   pool: SandboxPool;
 }
@@ -42,7 +42,7 @@ export async function buildApp(
   config: Config,
   opts: {
     logger?: boolean;
-    grading?: Partial<Pick<GradingQueueOptions, 'leaseMs' | 'pollMs' | 'afterResult'>>;
+    grading?: GradingOptions;
     /** Reader pool options other than the configured ones (tests watch memory more often). */
     pool?: { memoryPollMs?: number };
     /** Called for every route as it is registered (the route-contract test walks them). */
@@ -75,15 +75,7 @@ export async function buildApp(
     memoryMb: reading.memoryMb,
     ...opts.pool,
   });
-  const grading = new GradingQueue({
-    db,
-    store,
-    log: app.log,
-    pool,
-    reading,
-    maxRuns: config.gradingRuns,
-    ...opts.grading,
-  });
+  const grading = createGrading(config, { db, store, log: app.log, pool }, opts.grading);
   app.addHook('onClose', async () => {
     await grading.stop();
     await pool.close();
@@ -112,7 +104,7 @@ export async function buildApp(
     db,
     store,
     checker,
-    notify: () => grading.notify(),
+    queued: (runId, trx) => grading.queued(runId, trx),
     stopGrading,
   });
   await app.register(reviewRoutes, { db, store, checker });
@@ -120,6 +112,6 @@ export async function buildApp(
   await app.register(noticeRoutes, { db, store, checker });
   await app.register(contactRoutes, { db, config });
   await app.register(spa, { dir: config.staticDir });
-  if (config.gradingWorker) app.addHook('onReady', async () => grading.start());
+  app.addHook('onReady', async () => grading.start());
   return { app, db, auth, config, store, grading, pool };
 }

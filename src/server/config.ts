@@ -91,6 +91,9 @@ const envSchema = z
     STATIC_DIR: optional(z.string()),
     GRADING_WORKER: optional(bool),
     GRADING_RUNS: z.coerce.number().int().min(1).max(64).default(4),
+    GRADING_CHUNK_SIZE: z.coerce.number().int().min(1).max(1000).default(25),
+    GRADING_CHUNK_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(600),
+    GRADING_RETRY_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     READER_PROCESSES: optional(z.coerce.number().int().min(1).max(256)),
     READER_MEMORY_MB: z.coerce.number().int().min(256).default(1536),
     CHECK_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
@@ -153,8 +156,17 @@ export interface Config {
   staticDir: string;
   /** Whether this process grades queued runs (turn off on web-only instances of a scaled-out setup). */
   gradingWorker: boolean;
-  /** Runs this process grades side by side. */
+  /** Runs this process grades side by side (SQLite), or jobs it takes at once (PostgreSQL). */
   gradingRuns: number;
+  /** How a run is split into jobs (see docs/operations.md, "Scaling out"). */
+  gradingJobs: {
+    /** Answers per chunk. */
+    chunkSize: number;
+    /** A chunk job not finished in this time is given to another worker (its worker died). */
+    chunkTimeoutSeconds: number;
+    /** How often expired jobs are looked for (pg-boss maintenance). */
+    retryCheckSeconds: number;
+  };
   /** How untrusted files are read: in reader processes, within these limits. */
   reading: {
     limits: ReadLimits;
@@ -233,6 +245,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(e.STATIC_DIR ?? 'dist/web'),
     gradingWorker: e.GRADING_WORKER ?? true,
     gradingRuns: e.GRADING_RUNS,
+    gradingJobs: {
+      chunkSize: e.GRADING_CHUNK_SIZE,
+      chunkTimeoutSeconds: e.GRADING_CHUNK_TIMEOUT_SECONDS,
+      retryCheckSeconds: e.GRADING_RETRY_CHECK_SECONDS,
+    },
     reading: {
       limits: {
         ...DEFAULT_READ_LIMITS,

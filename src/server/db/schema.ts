@@ -11,6 +11,7 @@ export interface Database {
   enrollment: EnrollmentTable;
   submission: SubmissionTable;
   evaluation_run: EvaluationRunTable;
+  evaluation_item: EvaluationItemTable;
   mark_change: MarkChangeTable;
   contact_message: ContactMessageTable;
   rubric_item: RubricItemTable;
@@ -201,6 +202,30 @@ export interface EvaluationRunTable {
   read: Generated<number>;
   /** JSON array of the submission ids the run suggests the teacher mark first. */
   suggested: string | null;
+  /** The step the run is at: plan → read → score → grade → done (see jobs/grading-steps). */
+  stage: Generated<RunStage>;
+  /** JSON: the prepared assignment and the teacher's marks, stored once for every worker. */
+  context: string | null;
+  /** How many chunks the run's answers were split into. */
+  chunks: Generated<number>;
+}
+
+export type RunStage = 'plan' | 'read' | 'score' | 'grade' | 'done';
+
+/** One answer of a run: its chunk, its reading by the engine, its class-level score, its write. */
+export interface EvaluationItemTable {
+  run_id: string;
+  submission_id: string;
+  chunk: number;
+  /** 1 when the teacher marked the answer: it calibrates the others and is never written. */
+  calibrates: Generated<number>;
+  /** JSON AnswerAnalysis once read; null before, or when the answer could not be read. */
+  analysis: string | null;
+  /** Why the answer could not be read, once that is known. */
+  unreadable: string | null;
+  /** JSON AnswerScore from the class-level step. */
+  score: string | null;
+  written_at: string | null;
 }
 
 export interface MarkChangeTable {

@@ -6,7 +6,8 @@ import { nowIso, type Db } from '../db/database';
 import * as runs from '../modules/evaluations/evaluations.repository';
 import type { SandboxPool } from '../sandbox/sandbox-pool';
 import type { FileStore } from '../storage/file-store';
-import { gradeRun, RunStopped } from './grade-run';
+import { gradeRun } from './grade-run';
+import { failRun, RunStopped } from './grading-steps';
 
 /** Options of the grading queue; the defaults suit production. */
 export interface GradingQueueOptions {
@@ -21,6 +22,8 @@ export interface GradingQueueOptions {
   leaseMs?: number;
   /** How often to look for work when nobody called notify(). */
   pollMs?: number;
+  /** Answers per chunk of a run. */
+  chunkSize?: number;
   afterResult?: (runId: string) => Promise<void> | void;
 }
 
@@ -58,7 +61,7 @@ export class GradingQueue {
   }
 
   /** Says a run was queued, so the worker looks now instead of at its next poll. */
-  notify(): void {
+  queued(): void {
     this.wake?.();
   }
 
@@ -121,7 +124,14 @@ export class GradingQueue {
     const stop = new AbortController();
     const signal = AbortSignal.any([stop.signal, this.abort.signal]);
     const done = gradeRun(
-      { ...this.opts, workerId: this.workerId, leaseMs: this.leaseMs, signal },
+      {
+        ...this.opts,
+        chunkSize: this.opts.chunkSize ?? 25,
+        parallel: this.opts.pool.size,
+        workerId: this.workerId,
+        leaseMs: this.leaseMs,
+        signal,
+      },
       run.id,
     )
       .catch((err: unknown) => this.afterFailure(run.id, err))
@@ -145,11 +155,10 @@ export class GradingQueue {
       return;
     }
     this.opts.log.error({ err, runId }, 'grading run failed');
-    await runs.endRun(db, runId, this.workerId, {
-      status: 'failed',
-      at: nowIso(),
-      error:
-        'Grading stopped because of an unexpected error. Start it again; marks already given are kept.',
-    });
+    await failRun(
+      { db: this.opts.db },
+      runId,
+      'Grading stopped because of an unexpected error. Start it again; marks already given are kept.',
+    );
   }
 }

@@ -55,6 +55,11 @@ export class SandboxPool {
 
   constructor(private readonly opts: SandboxPoolOptions) {}
 
+  /** How many readers may run at once. */
+  get size(): number {
+    return this.opts.size;
+  }
+
   /** Process ids of the readers running now (for monitoring, and for tests that kill one). */
   get readerPids(): number[] {
     return [...this.readers].flatMap((r) => (r.child.pid === undefined ? [] : [r.child.pid]));

@@ -7,27 +7,37 @@ import {
   type PdfInspection,
   type ReadLimits,
 } from '../../grading';
+import type { PreparedAssignment } from '../../grading';
 import {
-  gradePreparedBatch,
   preparePapers,
-  type GradeBatchInput,
-  type GradeBatchOutput,
+  prepareRun,
+  readAnswer,
+  scoreRun,
   type PreparedPapers,
   type PreparePapersInput,
-} from '../jobs/grade-batch';
+  type PrepareRunInput,
+  type ReadAnswerInput,
+  type ReadAnswerOutput,
+  type ScoreRunInput,
+  type ScoreRunOutput,
+} from '../jobs/engine-tasks';
 
 /** The work a reader process does; everything in it is plain data that crosses processes. */
 export type SandboxTask =
   | { type: 'inspect-pdf'; bytes: Uint8Array; limits: ReadLimits }
   | { type: 'extract'; bytes: Uint8Array; limits: ReadLimits }
-  | { type: 'grade'; input: GradeBatchInput }
-  | { type: 'prepare'; input: PreparePapersInput };
+  | { type: 'prepare'; input: PreparePapersInput }
+  | { type: 'prepare-run'; input: PrepareRunInput }
+  | { type: 'read-answer'; input: ReadAnswerInput }
+  | { type: 'score'; input: ScoreRunInput };
 
 type Results = {
   'inspect-pdf': PdfInspection;
   extract: ExtractedDocument;
-  grade: GradeBatchOutput;
   prepare: PreparedPapers;
+  'prepare-run': PreparedAssignment | null;
+  'read-answer': ReadAnswerOutput;
+  score: ScoreRunOutput;
 };
 
 /** What a task of type K answers. */
@@ -43,10 +53,14 @@ export async function runSandboxTask(task: SandboxTask): Promise<Results[Sandbox
     case 'extract':
       ocr ??= createOcrEngine();
       return extractDocument({ kind: 'pdf', bytes: task.bytes }, { ocr, limits: task.limits });
-    case 'grade':
-      return gradePreparedBatch(task.input);
     case 'prepare':
       ocr ??= createOcrEngine();
       return preparePapers(task.input, ocr);
+    case 'prepare-run':
+      return prepareRun(task.input);
+    case 'read-answer':
+      return readAnswer(task.input, () => (ocr ??= createOcrEngine()));
+    case 'score':
+      return scoreRun(task.input);
   }
 }

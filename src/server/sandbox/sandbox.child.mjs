@@ -5,6 +5,9 @@ import { register } from 'tsx/esm/api';
 register();
 const { runSandboxTask } = await import('./sandbox-tasks.ts');
 
+// The server that started this reader is gone (it stopped, or was killed): stop with it.
+process.on('disconnect', () => process.exit(0));
+
 process.on('message', ({ task }) => {
   runSandboxTask(task).then(
     (value) => process.send({ value }),

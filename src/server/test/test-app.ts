@@ -24,7 +24,8 @@ export interface TestApp extends AppContext {
 
 type AppOptions = NonNullable<Parameters<typeof buildApp>[1]>;
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty PostgreSQL database on the TEST_DATABASE_URL server; drop() removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `markwise_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

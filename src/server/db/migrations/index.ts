@@ -5,6 +5,7 @@ import * as evaluationQueue from './2026_11_22_1200_evaluation_queue';
 import * as answerReading from './2026_11_23_2000_answer_reading';
 import * as teacherReview from './2026_11_23_2100_teacher_review';
 import * as runSuggestions from './2026_11_23_2200_run_suggestions';
+import * as gradingJobs from './2026_11_24_0900_grading_jobs';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_2000_answer_reading': answerReading,
   '2026_11_23_2100_teacher_review': teacherReview,
   '2026_11_23_2200_run_suggestions': runSuggestions,
+  '2026_11_24_0900_grading_jobs': gradingJobs,
 };

@@ -117,22 +117,47 @@ export async function renewLease(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Counts one written result (graded or unreadable) against the run held by this worker. */
-export async function countResult(
-  db: Kysely<Database>,
-  runId: string,
-  workerId: string,
-  outcome: 'done' | 'failed',
-  leaseUntil: string,
-) {
+/** Counts one written result (graded or unreadable) against the run, while it is running. */
+export async function countResult(db: Kysely<Database>, runId: string, outcome: 'done' | 'failed') {
   const result = await db
     .updateTable('evaluation_run')
-    .set((eb) => ({ [outcome]: eb(outcome, '+', 1), lease_expires_at: leaseUntil }))
+    .set((eb) => ({ [outcome]: eb(outcome, '+', 1) }))
     .where('id', '=', runId)
-    .where('lease_owner', '=', workerId)
     .where('status', '=', 'running')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends an active run, finished or failed (with a reason), whichever worker ends it. */
+export async function closeRun(
+  db: Kysely<Database>,
+  runId: string,
+  end: { status: 'finished' | 'failed'; at: string; error?: string },
+) {
+  const result = await db
+    .updateTable('evaluation_run')
+    .set({
+      status: end.status,
+      stage: 'done',
+      finished_at: end.at,
+      error: end.error ?? null,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
+    .where('id', '=', runId)
+    .where('status', 'in', ACTIVE)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks a queued run as started (a worker took its first step). */
+export async function markStarted(db: Kysely<Database>, runId: string, at: string) {
+  await db
+    .updateTable('evaluation_run')
+    .set((eb) => ({ status: 'running', started_at: eb.fn.coalesce('started_at', eb.val(at)) }))
+    .where('id', '=', runId)
+    .where('status', 'in', ACTIVE)
+    .execute();
 }
 
 /** Ends the run held by this worker: finished or failed (with a reason), or back to the queue. */
@@ -245,21 +270,6 @@ export async function cancelActiveRun(db: Kysely<Database>, assignmentId: string
     .where('status', 'in', ACTIVE)
     .execute();
   return findRun(db, active.id);
-}
-
-/** Keeps the answers the run suggests marking first, while the run is this worker's. */
-export async function keepSuggestions(
-  db: Kysely<Database>,
-  runId: string,
-  workerId: string,
-  ids: string[],
-) {
-  await db
-    .updateTable('evaluation_run')
-    .set({ suggested: JSON.stringify(ids) })
-    .where('id', '=', runId)
-    .where('lease_owner', '=', workerId)
-    .execute();
 }
 
 /** The teacher's rubric items by question number (empty until the rubric was first opened). */

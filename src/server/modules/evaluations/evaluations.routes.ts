@@ -18,7 +18,7 @@ const runReply = (description: string) => json(latestEvaluationResponse, descrip
 /** Grading runs ("Evaluate Now"), a submission's explained marks, and the CSV export. */
 export async function evaluationRoutes(
   fastify: FastifyInstance,
-  opts: ReviewDeps & { notify: () => void; stopGrading: (assignmentId: string) => void },
+  opts: ReviewDeps & { queued: service.QueueRun; stopGrading: (assignmentId: string) => void },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = opts.db.kysely;
@@ -39,7 +39,7 @@ export async function evaluationRoutes(
     { schema: startSchema },
     async (request, reply) => {
       const { assignment } = await authorise(db, request, 'grade');
-      const { run } = await service.startEvaluation(db, assignment, opts.notify);
+      const { run } = await service.startEvaluation(db, assignment, opts.queued);
       return reply.status(202).send({ run });
     },
   );

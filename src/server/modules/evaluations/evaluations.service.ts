@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { EvaluationRun, SubmissionDetail } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
 import { nowIso } from '../../db/database';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../errors';
-import type { AssignmentRow } from '../assignments/assignments.repository';
-import type { SubmissionWithName } from '../assignments/submissions.repository';
+import type { AssignmentRow } from '../assignments/assignments.service';
+import type { SubmissionWithName } from '../assignments/submissions.service';
 import * as repo from './evaluations.repository';
+import * as items from './run-items.repository';
 import { marksState, parseAi, samePublication } from '../review/marks-state';
 import { parsePublished, publicationOf, questionsOrNone } from '../review/publishing.service';
 import type { ReviewDeps } from '../review/questions.service';
@@ -37,10 +38,13 @@ export function toRun(r: repo.RunRow): EvaluationRun {
  * returns it at once; while one is queued or running, a second call joins it. The partial unique
  * index settles two clicks at the same moment.
  */
+/** Hands a newly queued run to the grading queue, inside the transaction that inserts it. */
+export type QueueRun = (runId: string, trx: Transaction<Database>) => Promise<void> | void;
+
 export async function startEvaluation(
   db: Kysely<Database>,
   assignment: AssignmentRow,
-  notify: () => void,
+  queued: QueueRun,
 ): Promise<{ run: EvaluationRun; created: boolean }> {
   const active = await repo.findActiveRun(db, assignment.id);
   if (active) return { run: toRun(active), created: false };
@@ -59,12 +63,16 @@ export async function startEvaluation(
   }
   const id = crypto.randomUUID();
   try {
-    await repo.insertRun(db, {
-      id,
-      assignment_id: assignment.id,
-      status: 'queued',
-      total,
-      created_at: nowIso(),
+    // The run and its first job are one transaction: no run without its job, no job without its run.
+    await db.transaction().execute(async (trx) => {
+      await repo.insertRun(trx, {
+        id,
+        assignment_id: assignment.id,
+        status: 'queued',
+        total,
+        created_at: nowIso(),
+      });
+      await queued(id, trx);
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
@@ -72,7 +80,6 @@ export async function startEvaluation(
     if (other) return { run: toRun(other), created: false };
     throw err;
   }
-  notify();
   return { run: toRun((await repo.findRun(db, id))!), created: true };
 }
 
@@ -89,6 +96,7 @@ export async function cancelEvaluation(
   const run = await repo.cancelActiveRun(db, assignment.id, nowIso());
   if (!run) throw conflict('no_active_evaluation', messages.noEvaluationToCancel);
   stopGrading(assignment.id);
+  await items.deleteItems(db, run.id);
   return toRun(run);
 }
 

@@ -1,0 +1,132 @@
+import { acronymStems, acronymsOf, withAcronyms, type Acronym } from './acronyms';
+import { diagramText, findKeywords } from './diagram';
+import { formOf, isList, type Form } from './form';
+import { keyPointDegree } from './key-points';
+import { analyse, contentKeys } from './nlp';
+import { correctSpelling, spellingTargets } from './spelling';
+import { splitAnswer } from './split-answer';
+import { answerStems } from './text';
+import type { ExtractedDocument, PreparedAssignment, PreparedQuestion } from './types';
+
+/**
+ * What the engine reads in one answer to one question on its own, before it is compared with the
+ * class: its form, which key points it states and how fully, and its word stems. Plain JSON, so a
+ * worker can read answers in chunks and store this for the class-level step.
+ */
+export type QuestionAnalysis = {
+  /** Stems of the answer as written: how the class's answers describe this question to the others. */
+  raw: string[];
+  /** The answer with spelling corrected toward the question's and model answer's words. */
+  text: string;
+  form: Form;
+  /** Stems of the answer's content (repetition left out); empty when it says nothing. */
+  stems: string[];
+  /** The same, with each acronym of the model answer standing for its phrase too. */
+  featureStems: string[];
+  /** Degree (0..1) to which the answer states each key point, in key-point order. */
+  degrees: number[];
+  /** Share of the answer's words that stand in sentences rather than lists of terms. */
+  structure: number;
+};
+
+/** One readable answer as read on its own: per question, and what the whole document shows. */
+export type AnswerAnalysis = {
+  /** Whether the answer's numbering matched the paper's questions. */
+  numbered: boolean;
+  questions: QuestionAnalysis[];
+  /** Diagram keywords found and missing, when the assignment has any. */
+  keywords: { found: string[]; missing: string[] } | null;
+  /** OCR's mean confidence when any of the answer was read from images. */
+  ocrConfidence: number | null;
+};
+
+/** What every answer to one question is read against; computed once per question. */
+type QuestionContext = {
+  questionKeys: Set<string>;
+  modelKeys: Set<string>;
+  order: string[];
+  listsAllowed: boolean;
+  targets: ReturnType<typeof spellingTargets>;
+  acronyms: Acronym[];
+  questionWords: Set<string>;
+};
+
+const contexts = new WeakMap<PreparedQuestion, QuestionContext>();
+
+function contextOf(q: PreparedQuestion): QuestionContext {
+  let ctx = contexts.get(q);
+  if (ctx) return ctx;
+  const questionAnalysis = analyse(q.questionText);
+  const questionKeys = new Set(contentKeys(questionAnalysis));
+  const modelAnalysis = analyse(q.modelText);
+  ctx = {
+    questionKeys,
+    modelKeys: new Set(contentKeys(modelAnalysis).filter((k) => !questionKeys.has(k))),
+    order: contentKeys(modelAnalysis),
+    listsAllowed: isList(modelAnalysis),
+    targets: spellingTargets(`${q.questionText} ${q.modelText}`),
+    acronyms: acronymsOf(q.modelText),
+    questionWords: new Set(questionAnalysis.sentences.flatMap((s) => s.tokens.map((t) => t.key))),
+  };
+  contexts.set(q, ctx);
+  return ctx;
+}
+
+/** Reads one answer's text for question `qi` (see QuestionAnalysis). */
+export function analyseQuestion(
+  prepared: PreparedAssignment,
+  qi: number,
+  answerText: string,
+): QuestionAnalysis {
+  const q = prepared.questions[qi]!;
+  const c = contextOf(q);
+  const text = correctSpelling(answerText, c.targets);
+  const form = formOf(
+    analyse(text),
+    c.questionKeys,
+    c.modelKeys,
+    c.order,
+    c.listsAllowed,
+    c.questionWords,
+  );
+  const stems = answerStems(form.text);
+  const a = withAcronyms(analyse(form.text), c.acronyms);
+  const all = a.sentences.reduce((n, s) => n + s.tokens.length, 0);
+  const structured = a.sentences
+    .filter((s) => s.structured)
+    .reduce((n, s) => n + s.tokens.length, 0);
+  return {
+    raw: answerStems(answerText),
+    text,
+    form,
+    stems,
+    featureStems: [...stems, ...acronymStems(stems, c.acronyms)],
+    degrees:
+      form.keywordList || !stems.length
+        ? q.keyPoints.map(() => 0)
+        : q.keyPoints.map((p) => keyPointDegree(p, a, c.listsAllowed)),
+    structure: all ? structured / all : 0,
+  };
+}
+
+/**
+ * Reads one readable answer on its own: split into the paper's questions, each read for form,
+ * key points and words. Independent of the other answers, so answers can be read in any order,
+ * in chunks, by any worker; the class-level step (scoreClass) then compares them.
+ */
+export function analyseAnswer(
+  prepared: PreparedAssignment,
+  document: Extract<ExtractedDocument, { status: 'ok' }>,
+): AnswerAnalysis {
+  const split = splitAnswer(prepared, document.text);
+  return {
+    numbered: split.numbered,
+    questions: prepared.questions.map((_, qi) =>
+      analyseQuestion(prepared, qi, split.texts[qi] ?? ''),
+    ),
+    keywords: prepared.diagramKeywords.length
+      ? findKeywords(prepared.diagramKeywords, diagramText(document))
+      : null,
+    ocrConfidence: document.ocrConfidence,
+  };
+}

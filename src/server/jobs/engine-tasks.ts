@@ -1,0 +1,143 @@
+import {
+  analyseAnswer,
+  extractDocument,
+  prepareAssignment,
+  rubricKeyPoint,
+  scoreClass,
+  suggestAmong,
+  type AnalysedAnswer,
+  type AnswerAnalysis,
+  type AnswerScore,
+  type ExtractedDocument,
+  type OcrEngine,
+  type PreparedAssignment,
+  type ReadLimits,
+  type TeacherMark,
+} from '../../grading';
+
+// The engine's steps as the grading jobs run them inside reader processes (see SandboxPool):
+// prepare the assignment once, read each answer on its own, score the class once. Everything
+// crossing the process boundary is plain data.
+
+/** An assignment's papers and settings, read, with the teacher's rubric. */
+export interface PrepareRunInput {
+  totalMarks: number;
+  diagramKeywords: string[];
+  modelAnswer: ExtractedDocument;
+  questionPaper: ExtractedDocument | null;
+  /** The teacher's rubric items by question number: they replace the model answer's key points. */
+  rubric?: Record<string, Array<{ text: string; alternatives: string[] }>>;
+}
+
+/** The prepared assignment, or null when the model answer cannot be read. */
+export function prepareRun(input: PrepareRunInput): PreparedAssignment | null {
+  if (input.modelAnswer.status !== 'ok' || input.totalMarks <= 0) return null;
+  const prepared = prepareAssignment({
+    modelAnswer: input.modelAnswer,
+    questionPaper: input.questionPaper?.status === 'ok' ? input.questionPaper : undefined,
+    totalMarks: input.totalMarks,
+    diagramKeywords: input.diagramKeywords,
+  });
+  for (const q of prepared.questions) {
+    const items = input.rubric?.[q.number];
+    if (items?.length) q.keyPoints = items.map((i) => rubricKeyPoint(i, q.questionText));
+  }
+  return prepared;
+}
+
+/** One answer to read: its file's bytes, or the reading kept from an earlier run. */
+export interface ReadAnswerInput {
+  prepared: PreparedAssignment;
+  bytes: Uint8Array | null;
+  kept: ExtractedDocument | null;
+  limits: ReadLimits;
+}
+
+/** The answer's reading (to keep) and the engine's analysis of it when it could be read. */
+export type ReadAnswerOutput = { document: ExtractedDocument; analysis: AnswerAnalysis | null };
+
+/** Reads one answer (unless a reading was kept) and analyses it against the assignment. */
+export async function readAnswer(
+  input: ReadAnswerInput,
+  ocr: () => OcrEngine,
+): Promise<ReadAnswerOutput> {
+  const document =
+    input.kept ??
+    (input.bytes
+      ? await extractDocument(
+          { kind: 'pdf', bytes: input.bytes },
+          { ocr: ocr(), limits: input.limits },
+        )
+      : {
+          status: 'unreadable',
+          reason: 'empty',
+          message: 'The stored file is missing.',
+          pages: [],
+        });
+  return {
+    document,
+    analysis: document.status === 'ok' ? analyseAnswer(input.prepared, document) : null,
+  };
+}
+
+/** The class of a run, read: every analysed answer, the teacher's marks, how many to suggest. */
+export interface ScoreRunInput {
+  prepared: PreparedAssignment;
+  answers: AnalysedAnswer[];
+  teacherMarks: TeacherMark[];
+  suggest: number;
+}
+
+/** Class-level scores in input order, and the answers to suggest the teacher mark first. */
+export type ScoreRunOutput = { scores: AnswerScore[]; suggested: string[] };
+
+/** The class-level step of a run (scoreClass), with the "mark these first" choice. */
+export function scoreRun(input: ScoreRunInput): ScoreRunOutput {
+  const marked = new Set(input.teacherMarks.map((t) => t.id));
+  return {
+    scores: scoreClass(input.prepared, input.answers, input.teacherMarks),
+    suggested: suggestAmong(
+      input.prepared,
+      input.answers.filter((a) => !marked.has(a.id)),
+      input.suggest,
+    ),
+  };
+}
+
+/** The papers of an assignment, to find its questions before any answer is graded. */
+export interface PreparePapersInput {
+  modelAnswer: Uint8Array;
+  questionPaper: Uint8Array | null;
+  totalMarks: number;
+  diagramKeywords: string[];
+  limits: ReadLimits;
+}
+
+/** The questions found, or null when the model answer cannot be read. */
+export type PreparedPapers = Array<{
+  number: string;
+  total: number;
+  questionText: string;
+  keyPoints: string[];
+}> | null;
+
+/** Reads the model answer and question paper and returns the questions with marks and key points. */
+export async function preparePapers(
+  input: PreparePapersInput,
+  ocr: OcrEngine,
+): Promise<PreparedPapers> {
+  const read = (bytes: Uint8Array) =>
+    extractDocument({ kind: 'pdf', bytes }, { ocr, limits: input.limits });
+  const modelAnswer = await read(input.modelAnswer);
+  if (modelAnswer.status !== 'ok') return null;
+  const paper = input.questionPaper ? await read(input.questionPaper) : null;
+  const prepared = prepareRun({ ...input, modelAnswer, questionPaper: paper });
+  return (
+    prepared?.questions.map((q) => ({
+      number: q.number,
+      total: q.total,
+      questionText: q.questionText,
+      keyPoints: q.keyPoints.map((k) => k.phrase),
+    })) ?? null
+  );
+}
