@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { filesUnder, makePdf } from '../src/server/test/uploads';
-import { formatDate } from '../src/web/features/assignments/format';
+import { formatDate } from '../src/web/lib/dates';
 import { launchBrowser } from './support/browser';
 import {
   countShown,

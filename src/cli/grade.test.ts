@@ -25,6 +25,7 @@ beforeAll(async () => {
   file('broken.pdf', '%PDF-1.7 nothing else');
   file('marks.csv', 'file,marks\nb.txt,1\n');
   file('bad-marks.csv', 'name,score\nb.txt,1\n');
+  file('=HYPERLINK("x"),y.txt', 'A prototype simulates the product.');
 });
 
 async function run(...argv: string[]): Promise<number> {
@@ -137,6 +138,20 @@ describe('markwise grade', () => {
     const lines = out.trim().split('\n');
     expect(lines[0]).toBe('file,status,marks,total,confidence,needsReview,reason');
     expect(lines).toHaveLength(3);
+  });
+
+  it('defuses a file name a spreadsheet would run as a formula, as the grades export does', async () => {
+    const cwd = process.cwd();
+    process.chdir(dir); // the answer named as a teacher would type it, relative to here
+    try {
+      vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((out = String(s)), true));
+      const argv = ['--model', 'model.pdf', '--total', '5', '--format', 'csv'];
+      expect(await main([...argv, '=HYPERLINK("x"),y.txt'])).toBe(0);
+    } finally {
+      process.chdir(cwd);
+    }
+    const row = out.trim().split('\n')[1]!;
+    expect(row.startsWith(`"'=HYPERLINK(""x""),y.txt",graded,`)).toBe(true);
   });
 
   it('prints the answers to mark first with --suggest, the same every time, never an unreadable one', async () => {

@@ -12,6 +12,7 @@ import {
   type AnswerResult,
   type DocumentInput,
 } from '../grading';
+import { csvCell } from '../shared/csv';
 
 const USAGE = `Usage: markwise grade --model MODEL --total N [--question QUESTION] [--keywords "a,b"]
                       [--diagram-share 0.2] [--teacher-marks marks.csv] [--format json|csv|table]
@@ -161,11 +162,6 @@ function toJson(file: string, r: AnswerResult) {
     feedback,
     reason: null,
   };
-}
-
-function csvCell(v: unknown): string {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 function render(format: Format, files: string[], results: AnswerResult[]): string {

@@ -23,6 +23,9 @@ import { assignmentNotFound } from './assignments.policy';
 import { isPast, keywordsToColumn, toCard, toDetail, workStatusOf } from './assignments.presenter';
 import * as repo from './assignments.repository';
 import type { AssignmentRow } from './assignments.repository';
+
+/** An assignment as stored: what other modules' services are handed by `loadForUser`. */
+export type { AssignmentRow };
 import { newClassCode, normalizeCode } from './class-code';
 import { findOwnSubmission, highestMarks } from './submissions.repository';
 

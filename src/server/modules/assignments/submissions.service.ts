@@ -16,6 +16,9 @@ import type { AssignmentRow } from './assignments.repository';
 import type { AssignmentDeps } from './assignments.service';
 import * as repo from './submissions.repository';
 
+/** A submission with its student's name: what other modules' services are handed. */
+export type { SubmissionWithName } from './submissions.repository';
+
 const deadlinePassed = () => new AppError(403, 'deadline_passed', messages.deadlinePassed);
 const alreadySubmitted = () => conflict('already_submitted', messages.alreadySubmitted);
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Agreement } from '../../../shared/review';
 import type { Database } from '../../db/schema';
-import type { AssignmentRow } from '../assignments/assignments.repository';
+import type { AssignmentRow } from '../assignments/assignments.service';
 import { parseAi } from './marks-state';
 import * as repo from './review.repository';
 

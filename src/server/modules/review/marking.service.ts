@@ -6,7 +6,7 @@ import { nowIso } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import type { CurrentUser } from '../../auth/current-user';
-import type { AssignmentRow } from '../assignments/assignments.repository';
+import type { AssignmentRow } from '../assignments/assignments.service';
 import { findSubmissionIn } from '../assignments/submissions.service';
 import * as audit from '../evaluations/evaluations.repository';
 import { marksState, parseAi, type StoredQuestion } from './marks-state';

@@ -7,8 +7,8 @@ import { nowIso } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { CurrentUser } from '../../auth/current-user';
-import type { AssignmentRow } from '../assignments/assignments.repository';
-import type { SubmissionWithName } from '../assignments/submissions.repository';
+import type { AssignmentRow } from '../assignments/assignments.service';
+import type { SubmissionWithName } from '../assignments/submissions.service';
 import { findSubmissionIn } from '../assignments/submissions.service';
 import * as audit from '../evaluations/evaluations.repository';
 import {

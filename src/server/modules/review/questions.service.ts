@@ -4,7 +4,7 @@ import { AppError, conflict } from '../../errors';
 import type { SandboxPool } from '../../sandbox/sandbox-pool';
 import type { FileStore } from '../../storage/file-store';
 import type { UploadChecker } from '../../storage/verify';
-import type { AssignmentRow } from '../assignments/assignments.repository';
+import type { AssignmentRow } from '../assignments/assignments.service';
 import { readFileBytes } from '../files/files.service';
 import type { StoredQuestion } from './marks-state';
 

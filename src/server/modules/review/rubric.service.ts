@@ -10,7 +10,7 @@ import type {
 import { nowIso } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { CurrentUser } from '../../auth/current-user';
-import type { AssignmentRow } from '../assignments/assignments.repository';
+import type { AssignmentRow } from '../assignments/assignments.service';
 import type { StoredQuestion } from './marks-state';
 import { auditQuestion, recomputeTotal, rubricItemNotFound } from './marking.service';
 import { findQuestion, questionsOf, type ReviewDeps } from './questions.service';

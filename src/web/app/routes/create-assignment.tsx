@@ -1,11 +1,11 @@
 import { CreateAssignmentForm } from '../../features/assignments/create-assignment-form';
 import { RoleOnlyNotice } from '../../features/assignments/role-only-notice';
-import { usePageTitle } from '../../features/assignments/use-page-title';
+import { useTitle } from '../../lib/use-title';
 import { useMe } from '../../features/auth/auth-api';
 
 /** /dashboard/create-assignment: teachers publish a new assignment; students are told where to go. */
 export function Component() {
-  usePageTitle('Create Assignment');
+  useTitle('Create Assignment');
   const { data: me, isPending } = useMe();
   if (isPending) return null;
   const teacher = me?.role === 'teacher';

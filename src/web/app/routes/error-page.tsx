@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { messages } from '../../../shared/messages';
+import { buttonClass } from '../../components/ui/button';
 
 /** Shown when a page fails to render: a readable message and a way back, never a blank screen. */
 export function ErrorPage() {
@@ -17,10 +18,7 @@ export function ErrorPage() {
           Something went wrong while showing this page. Reload it, or go back home.
         </p>
         {detail ? <p className="mt-2 font-mono text-sm text-slate-500">{detail}</p> : null}
-        <a
-          href="/"
-          className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-        >
+        <a href="/" className={`${buttonClass({ size: 'lg' })} mt-6`}>
           {messages.backToHome}
         </a>
       </div>

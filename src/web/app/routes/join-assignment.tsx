@@ -1,11 +1,11 @@
 import { JoinForm } from '../../features/assignments/join-form';
 import { RoleOnlyNotice } from '../../features/assignments/role-only-notice';
-import { usePageTitle } from '../../features/assignments/use-page-title';
+import { useTitle } from '../../lib/use-title';
 import { useMe } from '../../features/auth/auth-api';
 
 /** /dashboard/join-assignment: a student joins an assignment with its class code; teachers are told where to go. */
 export function Component() {
-  usePageTitle('Join Assignment');
+  useTitle('Join Assignment');
   const { data: me, isPending } = useMe();
   if (isPending) return null;
   return (

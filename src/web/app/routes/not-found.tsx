@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { messages } from '../../../shared/messages';
-import { buttonStyles } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
 import { useTitle } from '../../lib/use-title';
 
@@ -25,7 +25,7 @@ export function Component() {
         <p className="mt-3 text-slate-600">
           The page you are looking for does not exist, or it has moved.
         </p>
-        <Link to="/" className={`${buttonStyles.primary} mt-8 px-6`}>
+        <Link to="/" className={`${buttonClass({ size: 'xl' })} mt-8`}>
           {messages.backToHome}
         </Link>
       </div>

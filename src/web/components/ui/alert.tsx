@@ -1,22 +1,49 @@
 import type { ReactNode } from 'react';
 
-const tones = {
-  error: {
-    box: 'border-red-200 bg-red-50 text-red-800',
-    icon: 'M12 9v4m0 4h.01M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0Z',
+export type AlertTone = 'info' | 'success' | 'warning' | 'error';
+
+const tones: Record<AlertTone, { box: string; icon: string }> = {
+  info: {
+    box: 'border-brand-500 bg-brand-50 text-brand-800',
+    icon: 'M12 16v-4m0-4h.01M22 12a10 10 0 1 1-20 0 10 10 0 0 1 20 0Z',
   },
   success: {
-    box: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+    box: 'border-emerald-300 bg-emerald-50 text-emerald-900',
     icon: 'M22 11.08V12a10 10 0 1 1-5.93-9.14M22 4 12 14.01l-3-3',
   },
-} as const;
+  warning: {
+    box: 'border-amber-300 bg-amber-50 text-amber-950',
+    icon: 'M12 9v4m0 4h.01M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0Z',
+  },
+  error: {
+    box: 'border-red-300 bg-red-50 text-red-900',
+    icon: 'M12 9v4m0 4h.01M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0Z',
+  },
+};
 
-/** A banner for a form's outcome: errors are announced at once (role=alert), successes politely. */
-export function Alert({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {
+/**
+ * The one message box of the app: a form's outcome, a page's state, a toast. Errors are
+ * announced at once (role="alert"), the rest politely (role="status"). The icon is decorative;
+ * the words carry the meaning. `onDismiss` adds a close button.
+ */
+export function Alert({
+  tone = 'info',
+  title,
+  children,
+  onDismiss,
+  className = '',
+}: {
+  tone?: AlertTone;
+  title?: string;
+  children?: ReactNode;
+  onDismiss?: () => void;
+  /** Layout only (margins, width, shadow). */
+  className?: string;
+}) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      className={`flex items-start gap-3 rounded-lg border px-4 py-3 text-sm font-medium ${tones[tone].box}`}
+      className={`flex items-start gap-3 rounded-lg border px-4 py-3 text-sm ${tones[tone].box} ${className}`}
     >
       <svg
         viewBox="0 0 24 24"
@@ -30,7 +57,20 @@ export function Alert({ tone, children }: { tone: keyof typeof tones; children: 
       >
         <path d={tones[tone].icon} />
       </svg>
-      <p>{children}</p>
+      <div className="min-w-0 flex-1">
+        {title ? <p className="font-semibold">{title}</p> : null}
+        {children ? <div className={title ? 'mt-1' : 'font-medium'}>{children}</div> : null}
+      </div>
+      {onDismiss ? (
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label="Dismiss message"
+          className="-m-1 rounded p-1 leading-none opacity-80 hover:opacity-100"
+        >
+          ×
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Button } from './button';
 
 /**
  * A modal question with Cancel and a confirm button (native <dialog>: focus stays inside,
@@ -46,22 +47,12 @@ export function ConfirmDialog({
         {text}
       </p>
       <div className="mt-6 flex justify-end gap-3">
-        <button
-          type="button"
-          autoFocus
-          onClick={onCancel}
-          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
+        <Button variant="secondary" autoFocus onClick={onCancel}>
           Cancel
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={onConfirm}
-          className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-        >
+        </Button>
+        <Button variant="danger" disabled={busy} onClick={onConfirm}>
           {confirmLabel}
-        </button>
+        </Button>
       </div>
     </dialog>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from './button';
 import { addMonths, fromIsoDate, MONTHS, shortDate, toIsoDate } from './calendar';
 import { CalendarGrid } from './calendar-grid';
 
@@ -181,21 +182,12 @@ function CalendarPanel({
         {draft ? `Selected: ${shortDate(draft)}` : 'Pick a day, then Apply.'}
       </p>
       <div className="mt-3 flex justify-end gap-2">
-        <button
-          type="button"
-          onClick={onCancel}
-          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
+        <Button variant="secondary" onClick={onCancel}>
           Cancel
-        </button>
-        <button
-          type="button"
-          disabled={!draft}
-          onClick={() => draft && onApply(draft)}
-          className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
-        >
+        </Button>
+        <Button disabled={!draft} onClick={() => draft && onApply(draft)}>
           Apply
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -211,15 +203,10 @@ function NavButton({
   onClick: () => void;
 }) {
   return (
-    <button
-      type="button"
-      disabled={disabled}
-      onClick={onClick}
-      className="rounded-md border border-slate-300 px-1.5 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-40 sm:px-2"
-    >
+    <Button variant="secondary" size="sm" disabled={disabled} onClick={onClick}>
       {label}
       <span className="sr-only"> month</span>
-    </button>
+    </Button>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
+import { Button } from './button';
 
 /**
  * Pick one file by click, keyboard or drag and drop. The parent checks the file (type, size) and
@@ -92,13 +93,9 @@ export function FileDropZone({
               Selected: <span className="font-medium">{file.name}</span> ({formatSize(file.size)})
             </span>
             {onClear && !disabled ? (
-              <button
-                type="button"
-                onClick={onClear}
-                className="shrink-0 rounded text-brand-700 underline hover:text-brand-800"
-              >
+              <Button variant="link" size="sm" onClick={onClear} className="shrink-0">
                 Remove<span className="sr-only"> {file.name}</span>
-              </button>
+              </Button>
             ) : null}
           </>
         ) : (

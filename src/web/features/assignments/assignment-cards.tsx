@@ -1,9 +1,11 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { AssignmentCard as Card, StudentWorkStatus } from '../../../shared/assignments';
+import { Button, buttonClass } from '../../components/ui/button';
 import { useAssignmentList } from './assignments-api';
 import { NoAssignments } from './empty-states';
-import { cardExcerpt, formatDeadline } from './format';
+import { cardExcerpt } from './format';
+import { formatDeadline } from '../../lib/dates';
 
 const grid = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3';
 
@@ -19,13 +21,9 @@ export function AssignmentCards({ role }: { role?: 'teacher' | 'student' }) {
     return (
       <div role="alert" className="mt-8 text-center text-slate-700">
         <p>Your assignments could not be loaded.</p>
-        <button
-          type="button"
-          onClick={() => void list.refetch()}
-          className="mt-3 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
-        >
+        <Button variant="secondary" onClick={() => void list.refetch()} className="mt-3">
           Try again
-        </button>
+        </Button>
       </div>
     );
   }
@@ -93,7 +91,7 @@ function AssignmentCard({ card }: { card: Card }) {
       </dl>
       <Link
         to={`/dashboard/assignment/${encodeURIComponent(card.code)}`}
-        className="mt-3 block rounded-lg bg-brand-700 px-2 py-2 text-center text-xs font-semibold text-white hover:bg-brand-800 sm:text-sm"
+        className={`${buttonClass({ size: 'xs', block: true })} mt-3 sm:text-sm`}
       >
         View Assignment<span className="sr-only">: {card.title}</span>
       </Link>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AssignmentSummary } from '../../../shared/assignments';
-import { formatDeadline } from './format';
+import { formatDeadline } from '../../lib/dates';
 
 /** The facts of an assignment: title, code, description, teacher, deadline and total marks. */
 export function AssignmentDetails({

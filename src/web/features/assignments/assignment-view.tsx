@@ -3,11 +3,11 @@ import { useFocusReturn } from '../../lib/use-focus-return';
 import { AssignmentDetails } from './assignment-details';
 import { useAssignment } from './assignments-api';
 import { LoadFailedState } from './not-found-state';
-import { Alert } from './notice';
+import { Alert } from '../../components/ui/alert';
 import { StudentPanel } from './student-panel';
 import { TeacherPanel } from './teacher-panel';
 import { UpdateAssignmentForm } from './update-assignment-form';
-import { usePageTitle } from './use-page-title';
+import { useTitle } from '../../lib/use-title';
 
 const subtitles = {
   owner: 'Check and update your assignment details here.',
@@ -21,7 +21,7 @@ export function AssignmentView({ code }: { code: string }) {
   const [saved, setSaved] = useState(false);
   // the Edit button is unmounted while the form is open; it takes focus back when it returns
   const focus = useFocusReturn();
-  usePageTitle(query.data ? query.data.title : 'Assignment');
+  useTitle(query.data ? query.data.title : 'Assignment');
 
   if (query.isPending) return <DetailSkeleton />;
   if (query.isError) {

@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { AssignmentDetail } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
-import { Alert } from './notice';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 import { toIsoDate } from '../../components/ui/calendar';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { AssignmentFilesFields } from './assignment-files-fields';
@@ -15,7 +16,8 @@ import {
 } from './create-rules';
 import { fieldErrors } from './field-errors';
 import { DeadlineFields } from './deadline-fields';
-import { DEFAULT_DEADLINE_TIME, formatDate } from './format';
+import { DEFAULT_DEADLINE_TIME } from './format';
+import { formatDate } from '../../lib/dates';
 import { TextArea, TextField } from '../../components/ui/form-field';
 import { useUpload } from './use-upload';
 
@@ -163,13 +165,9 @@ export function CreateAssignmentForm() {
           {messages.createdText}
         </Alert>
       ) : null}
-      <button
-        type="submit"
-        disabled={locked}
-        className="w-full rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
-      >
+      <Button type="submit" size="lg" block disabled={locked} className="sm:w-auto">
         {upload.busy ? 'Creating…' : 'Create Assignment'}
-      </button>
+      </Button>
     </form>
   );
 }

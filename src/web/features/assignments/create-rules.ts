@@ -1,7 +1,7 @@
 import { MAX_TITLE_LENGTH } from '../../../shared/assignments';
 import { MAX_TOTAL_MARKS } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
-import { localInstant } from './format';
+import { localInstant } from '../../lib/dates';
 
 /** What the Create Assignment form holds; files are those that passed the client check. */
 export interface CreateValues {

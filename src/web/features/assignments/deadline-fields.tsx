@@ -1,6 +1,6 @@
 import { DatePicker } from '../../components/ui/date-picker';
 import { TextField } from '../../components/ui/form-field';
-import { timeZoneName } from './format';
+import { timeZoneName } from '../../lib/dates';
 
 /**
  * The deadline as a day (the calendar picker, today or later) and a time of day, both in the

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cardExcerpt,
-  currentZoneName,
-  formatDate,
-  formatDateTime,
-  formatDeadline,
-  localDay,
-  localInstant,
-  localTime,
-  timeZoneName,
-} from './format';
+import { cardExcerpt } from './format';
 
 describe('cardExcerpt', () => {
   it('keeps the first 15 words and adds an ellipsis', () => {
@@ -20,38 +10,5 @@ describe('cardExcerpt', () => {
   it('collapses spacing and leaves an empty description empty', () => {
     expect(cardExcerpt('  Read\n chapter   3  ')).toBe('Read chapter 3…');
     expect(cardExcerpt('   ')).toBe('');
-  });
-});
-
-describe('dates', () => {
-  it('writes day/month/year', () => {
-    expect(formatDate(new Date(2026, 11, 31, 12))).toBe('31/12/2026');
-  });
-
-  it('makes the deadline the picked local day and time, and reads them back', () => {
-    const at = localInstant('2027-03-04', '09:05')!;
-    expect(new Date(at).getTime()).toBe(new Date(2027, 2, 4, 9, 5).getTime());
-    expect([localDay(at), localTime(at)]).toEqual(['2027-03-04', '09:05']);
-    expect(localTime(localInstant('2027-03-04', '23:59')!)).toBe('23:59');
-  });
-
-  it('refuses a time that is not one', () => {
-    for (const t of ['', '9:00', '24:00', '10:60', 'noon'])
-      expect(localInstant('2027-03-04', t)).toBeNull();
-    expect(localInstant('', '09:00')).toBeNull();
-  });
-
-  it('shows a deadline with its time (24-hour) and the time zone by name', () => {
-    const at = new Date(2026, 10, 23, 9, 0).toISOString();
-    expect(formatDateTime(at)).toBe('23/11/2026, 09:00');
-    expect(formatDeadline(at)).toBe(`23/11/2026, 09:00 (${timeZoneName()})`);
-    expect(timeZoneName()).toBe(currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone));
-    expect(formatDateTime(new Date(2026, 10, 23, 0, 30).toISOString())).toBe('23/11/2026, 00:30');
-  });
-
-  it('names a zone as people know it today', () => {
-    expect(currentZoneName('Asia/Calcutta')).toBe('Asia/Kolkata');
-    expect(currentZoneName('Europe/Kiev')).toBe('Europe/Kyiv');
-    expect(currentZoneName('Europe/London')).toBe('Europe/London');
   });
 });

@@ -5,7 +5,7 @@ import { AssignmentDetails } from './assignment-details';
 import { useSubmissions } from './assignments-api';
 import { GradesList } from './grades-list';
 import { LoadFailedState } from './not-found-state';
-import { usePageTitle } from './use-page-title';
+import { useTitle } from '../../lib/use-title';
 
 /**
  * /dashboard/gradetable/:code: the assignment at the top, then the grades list for its viewer.
@@ -29,7 +29,7 @@ export function GradeTableView({
   ) => ReactNode;
 }) {
   const query = useSubmissions(code);
-  usePageTitle(query.data ? `Grades · ${query.data.assignment.title}` : 'Grades');
+  useTitle(query.data ? `Grades · ${query.data.assignment.title}` : 'Grades');
 
   if (query.isPending) {
     return (

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { submissionFileUrl, type SubmissionsResponse } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
+import { Button } from '../../components/ui/button';
 import { NoSubmissionsYet } from './empty-states';
 import { Icon } from './icons';
 import { MarksEditor } from './marks-editor';
-import { formatMarks } from './marks-rules';
+import { formatMarks } from '../../lib/marks';
 import { useFocusReturn } from '../../lib/use-focus-return';
 
 type Row = SubmissionsResponse['submissions'][number];
@@ -70,15 +71,15 @@ export function GradesList({
               : `${formatMarks(row.marks)} / ${totalMarks}`}
           </span>
           {editable(row) ? (
-            <button
-              type="button"
+            <Button
+              variant="ghost"
+              size="icon"
               ref={focus.focusRef(row.id)}
               onClick={() => setEditing(row.id)}
               aria-label={`Edit marks of ${row.studentName}`}
-              className="rounded-md p-1.5 text-slate-700 hover:bg-slate-100"
             >
               <Icon name="pencil" className="h-4 w-4" />
-            </button>
+            </Button>
           ) : null}
         </span>
         {marksNote?.(row)}

@@ -4,7 +4,8 @@ import { CLASS_CODE_EXAMPLE } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
 import { ApiError } from '../../lib/api';
 import { useJoinAssignment } from './assignments-api';
-import { Alert } from './notice';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 
 type Outcome = { tone: 'info' | 'error'; title: string; text: string };
 
@@ -68,13 +69,9 @@ export function JoinForm() {
         placeholder={`e.g. ${CLASS_CODE_EXAMPLE}`}
         className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 font-mono text-lg tracking-wider text-slate-900 uppercase placeholder:text-slate-500 placeholder:normal-case"
       />
-      <button
-        type="submit"
-        disabled={join.isPending || joined || !code.trim()}
-        className="w-full rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-      >
+      <Button type="submit" size="lg" block disabled={join.isPending || joined || !code.trim()}>
         {join.isPending ? 'Joining…' : 'Join Assignment'}
-      </button>
+      </Button>
       <div aria-live="polite">
         {outcome ? (
           <Alert tone={outcome.tone} title={outcome.title}>

@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { useSetMarks } from './assignments-api';
 import { Icon } from './icons';
-import { formatMarks, MARKS_STEP, parseMarks } from './marks-rules';
+import { MARKS_STEP, parseMarks } from './marks-rules';
+import { formatMarks } from '../../lib/marks';
 
 /** The inline marks input of a grades-table row: Enter or ✓ saves, Escape or ✗ cancels. */
 export function MarksEditor({
@@ -78,22 +80,23 @@ export function MarksEditor({
           <span className="text-sm whitespace-nowrap text-slate-600">/ {total}</span>
         </span>
         <span className="inline-flex items-center gap-1">
-          <button
+          <Button
             type="submit"
+            variant="ghost"
+            size="icon"
             disabled={save.isPending}
             aria-label={`Save marks for ${studentName}`}
-            className="rounded-md p-1.5 text-emerald-700 hover:bg-emerald-50 disabled:opacity-50"
           >
             <Icon name="check" />
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
             onClick={onClose}
             aria-label={`Cancel editing marks for ${studentName}`}
-            className="rounded-md p-1.5 text-slate-700 hover:bg-slate-100"
           >
             <Icon name="close" />
-          </button>
+          </Button>
         </span>
       </div>
       {error ? (

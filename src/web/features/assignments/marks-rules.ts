@@ -17,8 +17,3 @@ export function parseMarks(text: string, total: number): { marks: number } | { e
   if (marks > total) return { error: `Marks cannot be more than the total of ${total}.` };
   return { marks };
 }
-
-/** Marks for people: "7.5", "18", never "7.50". */
-export function formatMarks(marks: number): string {
-  return String(Math.round(marks * 100) / 100);
-}

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { messages } from '../../../shared/messages';
 import { ApiError } from '../../lib/api';
-import { Alert } from './notice';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClass } from '../../components/ui/button';
 
 /**
  * The 404 page's words, for an assignment the user may not see (or that does not exist): the
@@ -15,10 +16,7 @@ export function NotFoundState() {
         <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
           {messages.notFoundTitle}
         </h1>
-        <Link
-          to="/"
-          className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-        >
+        <Link to="/" className={`${buttonClass({ size: 'lg' })} mt-6`}>
           {messages.backToHome}
         </Link>
       </div>
@@ -44,9 +42,9 @@ export function LoadFailedState({
     <main className="mx-auto max-w-4xl px-4 py-8">
       <Alert tone="error" title={title}>
         {error.message}{' '}
-        <button type="button" className="underline" onClick={onRetry}>
+        <Button variant="link" size="sm" onClick={onRetry}>
           Try again
-        </button>
+        </Button>
       </Alert>
     </main>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Role } from '../../../shared/api';
+import { buttonClass } from '../../components/ui/button';
 
 const notices = {
   teacher: {
@@ -21,10 +22,7 @@ export function RoleOnlyNotice({ pageRole }: { pageRole: Role }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <p className="text-slate-800">{text}</p>
-      <Link
-        to={link.to}
-        className="mt-4 inline-flex rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-      >
+      <Link to={link.to} className={`${buttonClass({ size: 'lg' })} mt-4`}>
         {link.label}
       </Link>
     </div>

@@ -7,9 +7,10 @@ import { ProgressBar } from '../../components/ui/progress-bar';
 import { uploadUrls, useInvalidateAssignments } from './assignments-api';
 import { FileLink } from './file-link';
 import { acceptFor, checkFile } from './file-rules';
-import { formatDateTime, formatDeadline } from './format';
+import { formatDateTime, formatDeadline } from '../../lib/dates';
 import { fieldErrors } from './field-errors';
-import { Alert } from './notice';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClass } from '../../components/ui/button';
 import { useUpload } from './use-upload';
 
 /** The student's side: the question paper, one PDF answer before the deadline, then the submitted state. */
@@ -44,10 +45,7 @@ export function StudentPanel({ assignment }: { assignment: AssignmentDetail }) {
       ) : (
         <UploadAnswer code={assignment.code} onSubmitted={() => setJustSubmitted(true)} />
       )}
-      <Link
-        to={gradesUrl}
-        className="inline-flex rounded-lg border border-brand-700 px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-      >
+      <Link to={gradesUrl} className={buttonClass({ variant: 'outline' })}>
         Show Grades
       </Link>
     </div>
@@ -123,13 +121,9 @@ function UploadAnswer({ code, onSubmitted }: { code: string; onSubmitted: () => 
           label={upload.progress < 1 ? 'Uploading answer' : 'Checking the PDF'}
         />
       ) : null}
-      <button
-        type="submit"
-        disabled={upload.busy}
-        className="w-full rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
-      >
+      <Button type="submit" size="lg" block disabled={upload.busy} className="sm:w-auto">
         {upload.busy ? 'Submitting…' : 'Submit Assignment'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -2,18 +2,14 @@ import { useState, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AssignmentDetail } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
+import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useDeleteAssignment } from './assignments-api';
 import { copyText } from './clipboard';
 import { ShareCode } from './empty-states';
 import { FileLink } from './file-link';
 import { Icon } from './icons';
-import { useToast } from './notice';
-
-const iconButton =
-  'inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50';
-const actionLink =
-  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold';
+import { useToast } from '../../components/ui/toast';
 
 /**
  * The owner's controls: edit, delete (after confirming), copy code, question paper and model
@@ -54,21 +50,17 @@ export function TeacherPanel({
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap gap-2">
-        <button type="button" ref={editButtonRef} className={iconButton} onClick={onEdit}>
+        <Button variant="secondary" size="sm" ref={editButtonRef} onClick={onEdit}>
           <Icon name="pencil" className="h-4 w-4" /> Edit
           <span className="sr-only"> assignment</span>
-        </button>
-        <button type="button" className={iconButton} onClick={() => void handleCopy()}>
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => void handleCopy()}>
           <Icon name="copy" className="h-4 w-4" /> Copy code
-        </button>
-        <button
-          type="button"
-          onClick={() => setConfirming(true)}
-          className={`${iconButton} text-red-700 hover:bg-red-50`}
-        >
+        </Button>
+        <Button variant="danger-outline" size="sm" onClick={() => setConfirming(true)}>
           <Icon name="trash" className="h-4 w-4" />
           Delete<span className="sr-only"> assignment</span>
-        </button>
+        </Button>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
         {assignment.hasQuestionPaper ? (
@@ -79,7 +71,7 @@ export function TeacherPanel({
         ) : null}
         <Link
           to={`/dashboard/gradetable/${encodeURIComponent(assignment.code)}`}
-          className={`${actionLink} bg-brand-700 text-white hover:bg-brand-800`}
+          className={buttonClass()}
         >
           <Icon name="grades" className="h-4 w-4" /> Show Grades
         </Link>

@@ -6,9 +6,10 @@ import { useUpdateAssignment } from './assignments-api';
 import { deadlineErrors, totalMarksError } from './create-rules';
 import { DeadlineFields } from './deadline-fields';
 import { fieldErrors } from './field-errors';
-import { formatDate, localDay, localInstant, localTime } from './format';
+import { formatDate, localDay, localInstant, localTime } from '../../lib/dates';
 import { TextArea, TextField } from '../../components/ui/form-field';
-import { Alert } from './notice';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 
 type Field = 'title' | 'deadline' | 'deadlineTime' | 'totalMarks' | 'description';
 
@@ -110,21 +111,17 @@ export function UpdateAssignmentForm({
         onChange={(e) => setDescription(e.target.value)}
       />
       <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          disabled={update.isPending}
-          className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-        >
+        <Button type="submit" size="lg" disabled={update.isPending}>
           {update.isPending ? 'Updating…' : 'Update Assignment'}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="secondary"
+          size="lg"
           onClick={() => onDone(false)}
           disabled={update.isPending}
-          className="rounded-lg border border-slate-300 px-5 py-2.5 font-medium text-slate-800 hover:bg-slate-50"
         >
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

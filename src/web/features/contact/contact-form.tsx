@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { CONTACT_LIMITS, contactMessages } from '../../../shared/contact-messages';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { sendContactMessage } from './contact-api';
 import {
@@ -78,13 +80,14 @@ export function ContactForm() {
       <div role="status" className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 sm:p-8">
         <h3 className="text-lg font-semibold text-emerald-900">Message sent</h3>
         <p className="mt-2 text-emerald-900">{contactMessages.sent}</p>
-        <button
-          type="button"
+        <Button
+          variant="secondary"
+          size="lg"
           onClick={() => setStatus({ kind: 'idle' })}
-          className="mt-5 rounded-lg border border-emerald-700 px-4 py-2.5 font-semibold text-emerald-900 hover:bg-emerald-100"
+          className="mt-5"
         >
           Send another message
-        </button>
+        </Button>
       </div>
     );
   }
@@ -99,14 +102,7 @@ export function ContactForm() {
       className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
     >
       <p className="text-sm text-slate-600">All fields are required.</p>
-      {status.kind === 'failed' ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
-        >
-          {status.message}
-        </p>
-      ) : null}
+      {status.kind === 'failed' ? <Alert tone="error">{status.message}</Alert> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           id="contact-name"
@@ -156,13 +152,9 @@ export function ContactForm() {
         onChange={set('message')}
         error={errors.message}
       />
-      <button
-        type="submit"
-        disabled={sending}
-        className="inline-flex w-full items-center justify-center rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
-      >
+      <Button type="submit" size="xl" block busy={sending} className="sm:w-auto">
         {sending ? 'Sending…' : 'Send message'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useAgreement } from './review-api';
-import { formatMarks } from './review-rules';
+import { formatMarks } from '../../lib/marks';
 
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}%`);
 

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { gradesCsvUrl, isActiveRun } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClass } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { useCancelEvaluation, useLatestRun, useStartEvaluation } from './evaluations-api';
 import { EvalIcon } from './icons';
 import { runOutcome } from './run-progress';
 import { RunProgressBar } from './run-progress-bar';
-
-const button =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold';
 
 /**
  * The teacher's "Evaluate Now!" with the run's live progress and a "Stop evaluation" button while
@@ -50,32 +49,22 @@ export function EvaluationControls({
   return (
     <section aria-label="Evaluation" className="space-y-3">
       <div className="flex flex-col gap-3 sm:flex-row">
-        <button
-          type="button"
-          onClick={handleStart}
-          disabled={start.isPending}
-          className={`${button} bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-60`}
-        >
+        <Button onClick={handleStart} disabled={start.isPending}>
           <EvalIcon name="sparkle" />
           {start.isPending ? 'Starting…' : 'Evaluate Now!'}
-        </button>
+        </Button>
         {active ? (
-          <button
-            type="button"
+          <Button
+            variant="danger-outline"
             onClick={() => cancel.mutate()}
             disabled={cancel.isPending}
-            className={`${button} border border-red-700 text-red-800 hover:bg-red-50 disabled:opacity-60`}
           >
             <EvalIcon name="stop" />
             {cancel.isPending ? 'Stopping…' : 'Stop evaluation'}
-          </button>
+          </Button>
         ) : null}
         {hasSubmissions ? (
-          <a
-            href={gradesCsvUrl(code)}
-            download
-            className={`${button} border border-brand-700 text-brand-700 hover:bg-brand-50`}
-          >
+          <a href={gradesCsvUrl(code)} download className={buttonClass({ variant: 'outline' })}>
             <EvalIcon name="download" />
             Download CSV
           </a>
@@ -95,22 +84,11 @@ export function EvaluationControls({
         ) : null}
       </div>
       {active && run ? <RunProgressBar run={run} /> : null}
-      {startError && !active ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
-        >
-          {startError}
-        </p>
-      ) : null}
+      {startError && !active ? <Alert tone="error">{startError}</Alert> : null}
       {run?.status === 'failed' ? (
-        <div
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
-        >
-          <p className="font-semibold">{runOutcome(run)}</p>
-          {run.error ? <p className="mt-1">{run.error}</p> : null}
-        </div>
+        <Alert tone="error" title={runOutcome(run)}>
+          {run.error}
+        </Alert>
       ) : null}
     </section>
   );

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { computeGradeStats } from '../../../shared/evaluations';
-import { formatMarks } from './review-rules';
+import { formatMarks } from '../../lib/marks';
 
 /**
  * The class statistics for the teacher: average, median and highest marks and a histogram of

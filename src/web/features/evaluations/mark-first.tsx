@@ -1,4 +1,5 @@
 import type { OwnerSubmissionsResponse } from '../../../shared/assignments';
+import { Button } from '../../components/ui/button';
 import { useLatestRun } from './evaluations-api';
 
 /**
@@ -37,14 +38,10 @@ export function MarkFirst({
       <ul className="mt-2 flex flex-wrap gap-2">
         {rows.map((s) => (
           <li key={s.id}>
-            <button
-              type="button"
-              onClick={() => onOpen(s.id)}
-              className="min-h-11 rounded-lg border border-brand-700 bg-white px-3 font-medium text-brand-800 hover:bg-brand-50"
-            >
+            <Button variant="outline" size="sm" onClick={() => onOpen(s.id)}>
               {s.studentName}
               {s.marksSource === 'teacher' ? ' (marked)' : ''}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

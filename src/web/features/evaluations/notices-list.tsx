@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
 import { useMarkNoticesRead, useNotices } from './review-api';
-import { formatDateTime } from './review-rules';
+import { formatDateTime } from '../../lib/dates';
 
 /**
  * A student's notices on the dashboard: marks published or changed, regrade requests answered,
@@ -22,13 +23,9 @@ export function NoticesList() {
           Notices{unread ? ` (${unread} new)` : ''}
         </h2>
         {unread ? (
-          <button
-            type="button"
-            onClick={() => markRead.mutate()}
-            className="min-h-11 text-sm font-medium text-sky-900 underline"
-          >
+          <Button variant="link" onClick={() => markRead.mutate()}>
             Mark all as read
-          </button>
+          </Button>
         ) : null}
       </div>
       <ul className="mt-2 space-y-2 text-sm">

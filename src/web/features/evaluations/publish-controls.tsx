@@ -1,19 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { OwnerSubmissionsResponse, SubmissionRow } from '../../../shared/assignments';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
+import { localDateTimeInput, timeZoneName } from '../../lib/dates';
 import { usePublish, useRejectChanges, useReviewSettings } from './review-api';
-import { formatMarks } from './review-rules';
-
-const button =
-  'inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold disabled:opacity-60';
-
-/** Local date-time for an <input type="datetime-local">, from an ISO instant. */
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
+import { formatMarks } from '../../lib/marks';
 
 /**
  * Publishing for the teacher: students see nothing until "Publish marks" (every marked answer;
@@ -25,10 +17,10 @@ export function PublishControls({ code, data }: { code: string; data: OwnerSubmi
   const settings = useReviewSettings(code);
   const { autoPublish, regradeDeadline } = data.assignment;
   const [auto, setAuto] = useState(autoPublish);
-  const [until, setUntil] = useState(toLocalInput(regradeDeadline));
+  const [until, setUntil] = useState(localDateTimeInput(regradeDeadline));
   const marked = data.submissions.filter((s) => s.marks !== null);
   const waiting = marked.filter((s) => !s.published || s.changedSincePublished).length;
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = timeZoneName();
 
   const handleSave = (e: FormEvent) => {
     e.preventDefault();
@@ -54,14 +46,12 @@ export function PublishControls({ code, data }: { code: string; data: OwnerSubmi
             ? 'Every marked answer is published.'
             : `${waiting} of ${marked.length} marked answers are not published or have changed since.`}
       </p>
-      <button
-        type="button"
+      <Button
         disabled={publish.isPending || waiting === 0}
         onClick={() => publish.mutate(undefined)}
-        className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
       >
         {publish.isPending ? 'Publishing…' : 'Publish marks'}
-      </button>
+      </Button>
       <div role="status" className="text-sm text-emerald-900">
         {publish.data
           ? `Published ${publish.data.published}; ${publish.data.unchanged} were already up to date.`
@@ -89,23 +79,12 @@ export function PublishControls({ code, data }: { code: string; data: OwnerSubmi
             className="min-h-11 rounded-lg border border-slate-400 px-3"
           />
         </label>
-        <button
-          type="submit"
-          disabled={settings.isPending}
-          className={`${button} border border-brand-700 text-brand-700 hover:bg-brand-50`}
-        >
+        <Button type="submit" variant="outline" disabled={settings.isPending}>
           {settings.isPending ? 'Saving…' : 'Save publishing settings'}
-        </button>
+        </Button>
         {settings.isSuccess ? <span role="status">Saved.</span> : null}
       </form>
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900"
-        >
-          {error}
-        </p>
-      ) : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
     </section>
   );
 }
@@ -114,20 +93,19 @@ export function PublishControls({ code, data }: { code: string; data: OwnerSubmi
 export function RowPublishState({ code, row }: { code: string; row: SubmissionRow }) {
   const publish = usePublish(code);
   const reject = useRejectChanges(code);
-  const small = 'min-h-11 rounded-lg border px-2 text-xs font-semibold';
   if (!row.published) {
     return row.marks === null ? null : (
       <span className="flex flex-wrap items-center gap-2 text-xs">
         <span className="text-slate-700">Not published</span>
-        <button
-          type="button"
-          className={`${small} border-brand-700 text-brand-800`}
+        <Button
+          variant="outline"
+          size="xs"
           disabled={publish.isPending}
           onClick={() => publish.mutate([row.id])}
           aria-label={`Publish the marks of ${row.studentName}`}
         >
           Publish
-        </button>
+        </Button>
       </span>
     );
   }
@@ -139,22 +117,22 @@ export function RowPublishState({ code, row }: { code: string; row: SubmissionRo
         Student sees {formatMarks(row.publishedMarks ?? 0)}; now{' '}
         {row.marks === null ? '–' : formatMarks(row.marks)}
       </span>
-      <button
-        type="button"
-        className={`${small} border-brand-700 text-brand-800`}
+      <Button
+        variant="outline"
+        size="xs"
         onClick={() => publish.mutate([row.id])}
         aria-label={`Publish the change for ${row.studentName}`}
       >
         Publish change
-      </button>
-      <button
-        type="button"
-        className={`${small} border-slate-400 text-slate-800`}
+      </Button>
+      <Button
+        variant="secondary"
+        size="xs"
         onClick={() => reject.mutate(row.id)}
         aria-label={`Keep the published marks for ${row.studentName}`}
       >
         Keep published
-      </button>
+      </Button>
     </span>
   );
 }

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { SubmissionDetail } from '../../../shared/evaluations';
 import type { PublishedMarks as Published, RegradeRequest } from '../../../shared/review';
+import { Button } from '../../components/ui/button';
 import { useAskRegrade, useRegradeRequests } from './review-api';
 import { ErrorLine } from './error-line';
-import { formatDateTime, formatMarks } from './review-rules';
+import { formatDateTime } from '../../lib/dates';
+import { formatMarks } from '../../lib/marks';
 
 /**
  * What a student reads once the teacher has published: marks per question with the key points
@@ -102,13 +104,9 @@ function Regrade({
   }
   if (!open) {
     return (
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="mt-2 min-h-11 text-sm font-medium text-brand-700 underline"
-      >
+      <Button variant="link" onClick={() => setOpen(true)} className="mt-2">
         Ask for a regrade of question {question}
-      </button>
+      </Button>
     );
   }
   const id = `regrade-${question}`;
@@ -130,13 +128,9 @@ function Regrade({
         className="min-h-20 w-full rounded-lg border border-slate-400 p-2"
       />
       <ErrorLine error={ask.error} fallback="The request could not be sent. Please try again." />
-      <button
-        type="submit"
-        disabled={ask.isPending}
-        className="min-h-11 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white disabled:opacity-60"
-      >
+      <Button type="submit" disabled={ask.isPending}>
         {ask.isPending ? 'Sending…' : 'Send regrade request'}
-      </button>
+      </Button>
     </form>
   );
 }

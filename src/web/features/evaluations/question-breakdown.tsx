@@ -1,6 +1,6 @@
 import type { QuestionBreakdown as Question } from '../../../shared/evaluations';
 import { EvalIcon } from './icons';
-import { formatMarks } from './review-rules';
+import { formatMarks } from '../../lib/marks';
 
 /**
  * The marks of each question with the rule that decided them when one did ("This reads as an

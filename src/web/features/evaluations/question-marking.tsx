@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { QuestionState, SubmissionDetail } from '../../../shared/evaluations';
 import type { RubricItem } from '../../../shared/review';
+import { Button } from '../../components/ui/button';
 import { useRubric, useSavedComments, useSetComment, useSetQuestionMark } from './review-api';
 import { ErrorLine } from './error-line';
-import { formatMarks } from './review-rules';
+import { formatMarks } from '../../lib/marks';
 
 /**
  * The teacher marks each question (typed marks; empty gives it back to the AI) with a comment,
@@ -123,13 +124,9 @@ function QuestionRow({
             className="min-h-11 rounded-lg border border-slate-400 px-3"
           />
         </label>
-        <button
-          type="submit"
-          disabled={save.isPending}
-          className="min-h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white disabled:opacity-60"
-        >
+        <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : `Save question ${q.number}`}
-        </button>
+        </Button>
       </div>
       <ErrorLine error={save.error} fallback="Not saved. Please try again." />
     </form>
@@ -165,13 +162,9 @@ function OverallComment({
         onChange={(e) => setText(e.target.value)}
         className="min-h-20 w-full rounded-lg border border-slate-400 p-2"
       />
-      <button
-        type="submit"
-        disabled={save.isPending}
-        className="min-h-11 rounded-lg border border-brand-700 px-4 font-semibold text-brand-700 disabled:opacity-60"
-      >
+      <Button type="submit" variant="outline" disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save comment'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import type { RegradeRequest } from '../../../shared/review';
+import { Button } from '../../components/ui/button';
 import { useAnswerRegrade, useRegradeRequests } from './review-api';
 import { ErrorLine } from './error-line';
-import { formatDateTime, formatMarks } from './review-rules';
+import { formatDateTime } from '../../lib/dates';
+import { formatMarks } from '../../lib/marks';
 
 /** The teacher's open regrade requests, each answered with words and, if it changes, new marks. */
 export function RegradePanel({ code }: { code: string }) {
@@ -71,13 +73,11 @@ function Answer({ code, request }: { code: string; request: RegradeRequest }) {
         className="min-h-11 w-28 rounded-lg border border-slate-400 px-3"
       />
       <ErrorLine error={answer.error} fallback="Not sent. Please try again." />
-      <button
-        type="submit"
-        disabled={answer.isPending}
-        className="block min-h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white disabled:opacity-60"
-      >
-        {answer.isPending ? 'Sending…' : 'Answer the request'}
-      </button>
+      <div>
+        <Button type="submit" disabled={answer.isPending}>
+          {answer.isPending ? 'Sending…' : 'Answer the request'}
+        </Button>
+      </div>
     </form>
   );
 }

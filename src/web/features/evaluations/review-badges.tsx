@@ -1,6 +1,7 @@
 import type { SubmissionRow } from '../../../shared/assignments';
 import { EvalIcon } from './icons';
-import { formatMarks, rowReview } from './review-rules';
+import { rowReview } from './review-rules';
+import { formatMarks } from '../../lib/marks';
 
 const chip =
   'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium';

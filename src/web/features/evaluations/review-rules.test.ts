@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubmissionRow } from '../../../shared/assignments';
 import { REVIEW_REASONS } from '../../../shared/evaluations';
-import { formatConfidence, formatMarks, reviewReasonTexts, rowReview } from './review-rules';
+import { formatConfidence, reviewReasonTexts, rowReview } from './review-rules';
 
 const row = (over: Partial<SubmissionRow>): SubmissionRow => ({
   id: 's1',
@@ -76,10 +76,7 @@ describe('review texts', () => {
     ]);
   });
 
-  it('formats marks and confidence for people', () => {
-    expect(formatMarks(7.5)).toBe('7.5');
-    expect(formatMarks(18)).toBe('18');
-    expect(formatMarks(1 / 3)).toBe('0.33');
+  it('formats confidence for people', () => {
     expect(formatConfidence(1.2)).toBe('100%');
   });
 });

@@ -1,10 +1,5 @@
 import type { SubmissionRow } from '../../../shared/assignments';
 
-/** Marks for people: "7.5", "18", never "7.50". */
-export function formatMarks(marks: number): string {
-  return String(Math.round(marks * 100) / 100);
-}
-
 /** "72%" for a confidence of 0.72. */
 export function formatConfidence(confidence: number): string {
   return `${Math.round(Math.max(0, Math.min(1, confidence)) * 100)}%`;
@@ -60,17 +55,4 @@ export function rowReview(row: SubmissionRow): RowReview {
     needsReview: row.needsReview && !unreadable,
     aiProposal: row.marksSource === 'teacher' ? row.aiMarks : null,
   };
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** An instant as local day/month/year and time ("31/12/2026, 23:59"), as on the other pages. */
-export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
 }

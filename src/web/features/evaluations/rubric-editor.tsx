@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { MarkMove, RubricItem } from '../../../shared/review';
+import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { useRubric, useRubricChange } from './review-api';
-import { formatMarks } from './review-rules';
+import { formatMarks } from '../../lib/marks';
 
 /**
  * The rubric on the grades table: each question's items (from the model answer's key points at
@@ -20,14 +21,9 @@ export function RubricEditor({ code }: { code: string }) {
         <h2 id="rubric-h" className="font-semibold text-slate-900">
           Rubric
         </h2>
-        <button
-          type="button"
-          aria-expanded={open}
-          onClick={() => setOpen(!open)}
-          className="min-h-11 text-sm font-medium text-brand-700 underline"
-        >
+        <Button variant="link" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Hide the rubric' : 'Show and edit the rubric'}
-        </button>
+        </Button>
       </div>
       {open && rubric.isPending ? (
         <p role="status" className="text-sm">
@@ -55,9 +51,8 @@ export function RubricEditor({ code }: { code: string }) {
                   onDelete={() => change.mutate({ kind: 'delete', id: item.id })}
                 />
               ))}
-              <button
-                type="button"
-                className="min-h-11 text-sm font-medium text-brand-700 underline"
+              <Button
+                variant="link"
                 onClick={() =>
                   change.mutate({
                     kind: 'add',
@@ -71,7 +66,7 @@ export function RubricEditor({ code }: { code: string }) {
                 }
               >
                 Add an item to question {q.number}
-              </button>
+              </Button>
             </div>
           ))
         : null}
@@ -161,20 +156,17 @@ function ItemForm({
         />
       </label>
       <span className="flex items-end gap-2">
-        <button
-          type="submit"
-          className="min-h-11 rounded-lg bg-brand-700 px-3 font-semibold text-white"
-        >
+        <Button type="submit" size="sm">
           Save
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="danger-outline"
+          size="sm"
           onClick={onDelete}
-          className="min-h-11 rounded-lg border border-red-700 px-3 font-semibold text-red-800"
           aria-label={`Remove the item “${item.text}”`}
         >
           Remove
-        </button>
+        </Button>
       </span>
     </form>
   );

@@ -9,7 +9,9 @@ import { PublishedMarks } from './published-marks';
 import { QuestionBreakdown } from './question-breakdown';
 import { QuestionMarking } from './question-marking';
 import { NeedsReviewFlag, SourceBadge, UnreadableFlag } from './review-badges';
-import { formatConfidence, formatDateTime, formatMarks, reviewReasonTexts } from './review-rules';
+import { formatConfidence, reviewReasonTexts } from './review-rules';
+import { formatDateTime } from '../../lib/dates';
+import { formatMarks } from '../../lib/marks';
 
 type Mode = 'owner' | 'student';
 type Graded = Extract<AiResult, { status: 'graded' }>;

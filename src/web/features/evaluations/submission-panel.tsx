@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { submissionFileUrl } from '../../../shared/assignments';
+import { Button, buttonClass } from '../../components/ui/button';
 import { useSubmissionDetail } from './evaluations-api';
 import { EvalIcon } from './icons';
-import { formatDateTime } from './review-rules';
+import { formatDateTime } from '../../lib/dates';
 import { SubmissionExplanation } from './submission-explanation';
 
 /**
@@ -57,15 +58,10 @@ export function SubmissionPanel({
               </p>
             ) : null}
           </div>
-          <button
-            ref={closeRef}
-            type="button"
-            onClick={onClose}
-            className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50"
-          >
+          <Button ref={closeRef} variant="secondary" size="sm" onClick={onClose}>
             <EvalIcon name="cross" />
             Close
-          </button>
+          </Button>
         </header>
         {/* on a desktop the answer takes 3/5 of the width: it is what the teacher reads */}
         <div className="grid min-h-0 flex-1 overflow-y-auto lg:grid-cols-5 lg:overflow-hidden">
@@ -77,9 +73,9 @@ export function SubmissionPanel({
             ) : query.isError ? (
               <p role="alert" className="text-red-800">
                 The details could not be loaded. {query.error.message}{' '}
-                <button type="button" className="underline" onClick={() => void query.refetch()}>
+                <Button variant="link" size="sm" onClick={() => void query.refetch()}>
                   Try again
-                </button>
+                </Button>
               </p>
             ) : (
               <SubmissionExplanation code={code} detail={query.data} mode={mode} />
@@ -110,7 +106,7 @@ function AnswerPdf({ url, name }: { url: string; name?: string }) {
         href={url}
         target="_blank"
         rel="noopener"
-        className="mb-2 self-start text-sm font-medium text-brand-700 underline hover:text-brand-800"
+        className={`${buttonClass({ variant: 'link', size: 'sm' })} mb-2 self-start`}
       >
         Open the answer PDF in a new tab
       </a>

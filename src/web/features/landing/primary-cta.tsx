@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
 
 /** Whether somebody is signed in; 'loading' until the session is known. */
 export type SessionState = 'loading' | 'signed-in' | 'signed-out';
 
+/** Widths that fit both words, so the button keeps its size when the session is known. */
 const sizes = {
-  md: 'min-w-[7.5rem] px-3 py-2 text-sm sm:min-w-[8.5rem] sm:px-4 sm:text-base',
-  lg: 'min-w-[10rem] px-6 py-3 text-base',
+  md: 'min-w-[7.5rem] sm:min-w-[8.5rem] sm:px-4 sm:text-base',
+  lg: 'min-w-[10rem]',
 };
 
 /**
@@ -20,7 +22,7 @@ export function PrimaryCta({
   session: SessionState;
   size?: 'md' | 'lg';
 }) {
-  const cls = `inline-flex items-center justify-center rounded-lg bg-brand-700 font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 ${sizes[size]}`;
+  const cls = `${buttonClass({ size: size === 'lg' ? 'xl' : 'sm' })} ${sizes[size]}`;
   if (session === 'loading') {
     return (
       <span className={`${cls} invisible`} aria-hidden="true">

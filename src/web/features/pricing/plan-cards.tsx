@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
 import { formatRupees, plans } from './plans';
 
 function Mark({ included }: { included: boolean }) {
@@ -75,7 +76,7 @@ export function PlanCards() {
             </ul>
             <Link
               to="/"
-              className={`mt-8 inline-flex items-center justify-center rounded-lg px-5 py-3 font-semibold ${featured ? 'bg-brand-700 text-white hover:bg-brand-800' : 'border border-brand-700 text-brand-700 hover:bg-brand-50'}`}
+              className={`${buttonClass({ variant: featured ? 'primary' : 'outline', size: 'xl' })} mt-8`}
               aria-label={`Get started with the ${plan.name} plan`}
             >
               Get started
