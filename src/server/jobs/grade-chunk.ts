@@ -44,6 +44,8 @@ export async function gradeChunk(ctx: StepContext, runId: string, chunk: number)
             pages: [],
           });
     if (await writeOne(ctx, runId, result)) await ctx.afterResult?.(runId);
+    // Let requests in between writes: on SQLite each write holds the server's one thread.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   if ((await items.countUnwritten(db, runId)) > 0) return false;
   const finished = await runs.closeRun(db, runId, { status: 'finished', at: nowIso() });

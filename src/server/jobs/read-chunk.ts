@@ -7,6 +7,7 @@ import { readFileBytes } from '../modules/files/files.service';
 import { readerLimitMessage } from '../sandbox/limit-message';
 import {
   activeRun,
+  stillActive,
   contextOf,
   inReader,
   keptReading,
@@ -38,7 +39,7 @@ export async function readChunk(
   const lane = async () => {
     while (next < todo.length) {
       const item = todo[next++]!;
-      await activeRun(ctx, runId);
+      await stillActive(ctx, runId);
       const kept = keptReading(item.reading);
       const bytes = kept || !item.file_id ? null : await readFileBytes(db, ctx.store, item.file_id);
       const timeoutMs = ctx.reading.gradeTimeoutMs;
@@ -56,8 +57,6 @@ export async function readChunk(
       const { document, analysis } = out.ok
         ? out.value
         : { document: null, analysis: null as AnswerAnalysis | null };
-      if (document && !kept && bytes)
-        await runs.keepReading(db, item.id, JSON.stringify({ v: READER_VERSION, doc: document }));
       const why = !out.ok
         ? readerLimitMessage(out.limit, timeoutMs, ctx.reading.memoryMb)
         : document?.status === 'unreadable'
@@ -65,17 +64,18 @@ export async function readChunk(
             ? document.message
             : MISSING
           : null;
-      await db
-        .transaction()
-        .execute((trx) =>
-          items.storeReading(
-            trx,
-            runId,
-            item.id,
-            analysis ? { analysis: JSON.stringify(analysis) } : { unreadable: why ?? MISSING },
-            item.calibrates === 0,
-          ),
+      const reading =
+        document && !kept && bytes ? JSON.stringify({ v: READER_VERSION, doc: document }) : null;
+      await db.transaction().execute(async (trx) => {
+        if (reading) await runs.keepReading(trx, item.id, reading);
+        await items.storeReading(
+          trx,
+          runId,
+          item.id,
+          analysis ? { analysis: JSON.stringify(analysis) } : { unreadable: why ?? MISSING },
+          item.calibrates === 0,
         );
+      });
     }
   };
   await Promise.all(Array.from({ length: READS_PER_CHUNK }, lane));

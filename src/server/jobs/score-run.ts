@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { type AnswerAnalysis } from '../../grading';
+import type { AnswerAnalysis, QuestionScoring } from '../../grading';
 import type { Database } from '../db/schema';
 import * as items from '../modules/evaluations/run-items.repository';
 import {
@@ -31,16 +31,67 @@ export async function scoreRun(
     id: r.id,
     analysis: JSON.parse(r.analysis!) as AnswerAnalysis,
   }));
-  const out = await inReader(() =>
+  // The questions are scored side by side, one group per reader, then combined.
+  const groups = Array.from(
+    { length: Math.min(ctx.pool.size, prepared.questions.length) },
+    (_, g) => prepared.questions.map((_, qi) => qi).filter((qi) => qi % ctx.pool.size === g),
+  );
+  const task = {
+    lane: 'batch' as const,
+    owner: owner(runId),
+    timeoutMs: 60_000 + 20 * answers.length,
+  };
+  const marked = new Set(teacherMarks.map((t) => t.id));
+  const unmarked = answers.filter((a) => !marked.has(a.id));
+  const [scored, suggestedApart] = await Promise.all([
+    inReader(() =>
+      Promise.all(
+        groups.map((questions) =>
+          ctx.pool.run(
+            { type: 'score-questions', input: { prepared, answers, teacherMarks, questions } },
+            task,
+          ),
+        ),
+      ),
+    ),
+    // With teacher marks, the answers to suggest are chosen among the others, on their own.
+    teacherMarks.length
+      ? inReader(() =>
+          ctx.pool.run(
+            { type: 'suggest', input: { prepared, answers: unmarked, suggest: SUGGESTED } },
+            task,
+          ),
+        )
+      : null,
+  ]);
+  const scorings: QuestionScoring[] = [];
+  for (const [g, out] of scored.entries()) {
+    if (!out.ok) return failRun(ctx, runId, GRADING_OVER_LIMIT).then(() => false);
+    out.value.forEach((s, k) => (scorings[groups[g]![k]!] = s));
+  }
+  if (suggestedApart && !suggestedApart.ok)
+    return failRun(ctx, runId, GRADING_OVER_LIMIT).then(() => false);
+  const combined = await inReader(() =>
     ctx.pool.run(
-      { type: 'score', input: { prepared, answers, teacherMarks, suggest: SUGGESTED } },
-      { lane: 'batch', owner: owner(runId), timeoutMs: 60_000 + 20 * answers.length },
+      {
+        type: 'combine-scores',
+        input: {
+          prepared,
+          answers: answers.map((a) => ({
+            id: a.id,
+            numbered: a.analysis.numbered,
+            ocrConfidence: a.analysis.ocrConfidence,
+          })),
+          scorings,
+          suggest: suggestedApart ? null : SUGGESTED,
+        },
+      },
+      task,
     ),
   );
-  if (!out.ok) {
-    await failRun(ctx, runId, GRADING_OVER_LIMIT);
-    return false;
-  }
+  if (!combined.ok) return failRun(ctx, runId, GRADING_OVER_LIMIT).then(() => false);
+  const suggested = suggestedApart?.value ?? combined.value.suggested ?? [];
+  const out = { value: { suggested, scores: combined.value.scores } };
   return db.transaction().execute(async (trx) => {
     if (
       !(await items.advanceStage(trx, runId, 'score', 'grade', {

@@ -55,6 +55,14 @@ export async function activeRun(ctx: StepContext, runId: string) {
   return run;
 }
 
+/** The same check, reading only the run's status: between answers. */
+export async function stillActive(ctx: StepContext, runId: string): Promise<void> {
+  if (ctx.signal.aborted) throw new RunStopped('stopping');
+  const status = await items.runStatus(ctx.db.kysely, runId);
+  if (status !== 'queued' && status !== 'running')
+    throw new RunStopped('the run was cancelled, ended or deleted');
+}
+
 const contexts = new Map<string, RunContextJson>();
 
 /** The run's stored context, parsed once per process. */
