@@ -62,9 +62,6 @@ export async function gradeRun(ctx: RunContext, runId: string): Promise<void> {
   const release = holdLease(ctx, runId, stop);
   const step: RunContext = { ...ctx, signal };
   try {
-    const T0 = performance.now();
-    const lap = (m: string) =>
-      console.error('STEP', m, ((performance.now() - T0) / 1000).toFixed(2));
     await planRun(step, runId);
     let run = await runs.findRun(ctx.db.kysely, runId);
     const chunks = Number(run?.chunks ?? 0);
