@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_FILE_BYTES } from '../shared/limits';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
@@ -17,6 +18,7 @@ import { noticeRoutes } from './modules/notices/notices.routes';
 import { regradeRoutes } from './modules/regrades/regrades.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { authRoutes, createAuth, resolveAuthSecret, type Auth } from './plugins/auth';
+import { openapi } from './openapi/openapi';
 import { crossSite } from './plugins/cross-site';
 import { security } from './plugins/security';
 import { spa } from './plugins/spa';
@@ -43,6 +45,8 @@ export async function buildApp(
     grading?: GradingOptions;
     /** Reader pool options other than the configured ones (tests watch memory more often). */
     pool?: { memoryPollMs?: number };
+    /** Called for every route as it is registered (the route-contract test walks them). */
+    onRoute?: (route: RouteOptions) => void;
   } = {},
 ): Promise<AppContext> {
   const app = Fastify({
@@ -57,6 +61,10 @@ export async function buildApp(
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  // Routes declare zod schemas: they validate requests and serialise (and trim) replies.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   const db = openDatabase(config.database, (err) =>
     app.log.warn({ err }, 'a pooled database connection failed; it will be replaced'),
   );
@@ -80,6 +88,7 @@ export async function buildApp(
   await app.register(security, { config });
   await app.register(crossSite, { config });
   await app.register(cookie);
+  await app.register(openapi, { config });
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 3, fields: 20, fieldSize: 100_000 },
   });

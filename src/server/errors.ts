@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 
 /** The one error kind the server throws on purpose: a status, a stable snake_case code and a message for people. */
@@ -33,6 +34,12 @@ const fastifyCodes: Record<number, string> = {
   429: 'too_many_requests',
 };
 
+/** The 400 reply for refused fields: one message naming each field, and the fields in `details`. */
+function validationFailed(details: Array<{ path: string; message: string }>) {
+  const message = details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ');
+  return { error: { code: 'validation_failed', message, details } };
+}
+
 /** Installs the single error handler: every failure leaves as `{error: {code, message, details?}}`; 5xx hide their internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
@@ -43,10 +50,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (err instanceof ZodError) {
       const details = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      const message = details
-        .map((d) => (d.path ? `${d.path}: ${d.message}` : d.message))
-        .join('; ');
-      return reply.status(400).send({ error: { code: 'validation_failed', message, details } });
+      return reply.status(400).send(validationFailed(details));
+    }
+    // A route's declared params, query or body refused by its zod schema: the same reply.
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean).join('.'),
+        message: v.message ?? 'Invalid value.',
+      }));
+      return reply.status(400).send(validationFailed(details));
     }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {

@@ -36,9 +36,20 @@ export const publicConfigResponse = z.object({
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;
 
+/** GET /api/health: `ok` when the server and its database answer (200), `unavailable` otherwise (503). */
+export const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']) });
+export type HealthResponse = z.infer<typeof healthResponse>;
+
 /** The body of every error response. */
 export const errorResponse = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+  error: z.object({
+    code: z.string().describe('Stable snake_case code, e.g. validation_failed'),
+    message: z.string().describe('What went wrong, in words for people'),
+    details: z
+      .unknown()
+      .optional()
+      .describe('For refused fields: a list of {path, message}, one per field'),
+  }),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TOTAL_MARKS } from './limits';
+import { MAX_FILE_BYTES, MAX_TOTAL_MARKS } from './limits';
 import { messages } from './messages';
 
 /**
@@ -108,6 +108,39 @@ export const createAssignmentFields = z.object({
 });
 export type CreateAssignmentFields = z.input<typeof createAssignmentFields>;
 export type CreateAssignmentInput = z.output<typeof createAssignmentFields>;
+
+const pdfFile = (what: string) =>
+  z
+    .file()
+    .mime(['application/pdf'])
+    .max(MAX_FILE_BYTES)
+    .describe(`${what} (PDF, at most 512000 bytes)`);
+
+/**
+ * The whole multipart/form-data body of POST /api/assignments, for the API reference: the text
+ * fields above plus the files. The server reads it as a stream and checks each file by content.
+ */
+export const createAssignmentForm = z.object({
+  ...createAssignmentFields.shape,
+  deadline: createAssignmentFields.shape.deadline.describe(
+    'An ISO date-time with offset, or an ISO date (taken as 23:59:59.999 UTC that day); not passed',
+  ),
+  totalMarks: createAssignmentFields.shape.totalMarks.describe('A whole number 0–1000 in digits'),
+  diagramKeywords: createAssignmentFields.shape.diagramKeywords.describe(
+    'Comma-separated; at most 50 of at most 60 characters',
+  ),
+  [createAssignmentFileFields.questionPaper]: pdfFile('The question paper'),
+  [createAssignmentFileFields.modelAnswer]: pdfFile('The model answer'),
+  [createAssignmentFileFields.diagram]: z
+    .file()
+    .mime(['image/jpeg', 'image/png'])
+    .max(MAX_FILE_BYTES)
+    .optional()
+    .describe('The model diagram (JPEG or PNG, at most 512000 bytes)'),
+});
+
+/** The multipart/form-data body of POST /api/assignments/:code/submission: one answer PDF. */
+export const submissionForm = z.object({ [submissionFileField]: pdfFile("The student's answer") });
 
 /** PATCH /api/assignments/:code (JSON): any of title, description, deadline, totalMarks, diagramKeywords. */
 export const updateAssignmentBody = z

@@ -177,6 +177,14 @@ export type Notice = z.infer<typeof notice>;
 export const noticesResponse = z.object({ notices: z.array(notice), unread: z.number() });
 export type NoticesResponse = z.infer<typeof noticesResponse>;
 
+/** POST /api/notices/read: the notices to mark read, or every unread one when `ids` is absent. */
+export const readNoticesBody = z.object({ ids: z.array(z.string()).max(500).optional() });
+export type ReadNoticesBody = z.infer<typeof readNoticesBody>;
+
+/** GET /api/assignments/:code/comments: the teacher's saved comments, most used first, to reuse. */
+export const commentsResponse = z.object({ comments: z.array(z.string()) });
+export type CommentsResponse = z.infer<typeof commentsResponse>;
+
 const agreementFigures = z.object({
   answers: z.number(),
   /** Mean absolute difference between the AI's marks and the teacher's. */

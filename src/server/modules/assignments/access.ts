@@ -15,7 +15,7 @@ import { loadForUser } from './assignments.service';
  */
 export async function authorise(
   db: Kysely<Database>,
-  request: FastifyRequest<{ Params: { code: string } }>,
+  request: FastifyRequest & { params: { code: string } },
   action: AssignmentAction,
 ) {
   const user = requireRole(request, 'teacher', 'student');

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-
-const params = z.object({ seed: z.string().regex(/^[A-Za-z0-9]{1,32}$/) });
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { avatarParams } from '../../../shared/params';
+import { binary, publicRoute, refusals } from '../../openapi/route-schema';
 
 /** A symmetric 5x5 identicon in the seed's own colour: the generated avatar of a new account. */
 export function identiconSvg(seed: string): string {
@@ -26,12 +26,21 @@ export function identiconSvg(seed: string): string {
 
 /** GET /api/avatars/:seed.svg — public, cacheable forever: the image depends only on the seed. */
 export async function avatarRoutes(app: FastifyInstance) {
-  app.get('/api/avatars/:file', async (request, reply) => {
-    const file = String((request.params as { file: string }).file);
-    const { seed } = params.parse({ seed: file.replace(/\.svg$/, '') });
-    return reply
-      .type('image/svg+xml')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(identiconSvg(seed));
-  });
+  const schema = {
+    summary: 'The generated avatar of a seed',
+    description: 'Public and cacheable forever: the image depends only on the seed.',
+    tags: ['site'],
+    ...publicRoute,
+    params: avatarParams,
+    response: { 200: binary(['image/svg+xml'], 'An SVG identicon'), ...refusals(400) },
+  };
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/avatars/:file', { schema }, async (request, reply) => {
+      const seed = request.params.file.replace(/\.svg$/, '');
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(identiconSvg(seed));
+    });
 }

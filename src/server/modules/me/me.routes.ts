@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  chooseRoleBody,
-  meResponse,
-  sessionResponse,
-  type MeResponse,
-  type SessionResponse,
-} from '../../../shared/api';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { chooseRoleBody, meResponse, sessionResponse } from '../../../shared/api';
 import { messages } from '../../../shared/messages';
 import type { Db } from '../../db/database';
 import { conflict } from '../../errors';
+import { bodyRefusals, json, publicRoute, refusals } from '../../openapi/route-schema';
 import { requireUser } from '../../plugins/auth';
 import { setRoleOnce } from './me.repository';
 
@@ -16,22 +12,60 @@ import { setRoleOnce } from './me.repository';
  * GET /api/me and PUT /api/me/role: who is signed in, and the one-time choice of role; GET
  * /api/session answers the same question without a 401 for visitors who are not signed in.
  */
-export async function meRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get('/api/me', async (request): Promise<MeResponse> =>
-    meResponse.parse(requireUser(request)),
+export async function meRoutes(fastify: FastifyInstance, { db }: { db: Db }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['accounts'];
+
+  app.get(
+    '/api/me',
+    {
+      schema: {
+        summary: 'Who is signed in',
+        description: '`role` is null until chosen.',
+        tags,
+        response: { 200: json(meResponse, 'The signed-in user'), ...refusals(401) },
+      },
+    },
+    async (request) => requireUser(request),
   );
 
-  app.get('/api/session', async (request, reply): Promise<SessionResponse> => {
-    void reply.header('cache-control', 'no-store');
-    return sessionResponse.parse({ user: request.user });
-  });
+  app.get(
+    '/api/session',
+    {
+      schema: {
+        summary: 'Who is here, if anyone',
+        description: 'Like GET /api/me, but `{"user": null}` instead of a 401 for a visitor.',
+        tags,
+        ...publicRoute,
+        response: { 200: json(sessionResponse, 'The user, or null'), ...refusals() },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { user: request.user };
+    },
+  );
 
-  app.put('/api/me/role', async (request) => {
-    const user = requireUser(request);
-    const { role } = chooseRoleBody.parse(request.body);
-    if (!(await setRoleOnce(db.kysely, user.id, role))) {
-      throw conflict('role_already_chosen', messages.roleAlreadyChosen);
-    }
-    return meResponse.parse({ ...user, role });
-  });
+  app.put(
+    '/api/me/role',
+    {
+      schema: {
+        summary: 'Choose your role, once',
+        tags,
+        body: chooseRoleBody,
+        response: {
+          200: json(meResponse, 'The user with the role'),
+          ...refusals(...bodyRefusals, 401, 403, 409),
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { role } = request.body;
+      if (!(await setRoleOnce(db.kysely, user.id, role))) {
+        throw conflict('role_already_chosen', messages.roleAlreadyChosen);
+      }
+      return { ...user, role };
+    },
+  );
 }

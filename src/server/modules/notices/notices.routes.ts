@@ -1,22 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { noticesResponse } from '../../../shared/review';
+import { noticesResponse, readNoticesBody } from '../../../shared/review';
 import { nowIso } from '../../db/database';
+import { bodyRefusals, json, noContent, refusals } from '../../openapi/route-schema';
 import { requireUser } from '../../plugins/auth';
 import { publishDue } from '../review/publishing.service';
 import type { ReviewDeps } from '../review/questions.service';
 
-const readBody = z.object({ ids: z.array(z.string()).max(500).optional() });
+/** A missing body marks every notice read, as `{}` does. */
+const readBody = z.preprocess((body) => body ?? {}, readNoticesBody);
 
 /**
  * In-app notices: a student hears when marks are published or changed and when a regrade
  * request is answered. Reading them first publishes what is due at a passed deadline, so the
  * notice is there even before the assignment is opened.
  */
-export async function noticeRoutes(app: FastifyInstance, deps: ReviewDeps) {
+export async function noticeRoutes(fastify: FastifyInstance, deps: ReviewDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = deps.db.kysely;
+  const tags = ['notices'];
 
-  app.get('/api/notices', async (request, reply) => {
+  const listSchema = {
+    summary: 'Your newest 50 notices',
+    description: 'Publishes first what is due at a passed deadline, so its notice is there.',
+    tags,
+    response: { 200: json(noticesResponse, 'Notices and the unread count'), ...refusals(401) },
+  };
+  app.get('/api/notices', { schema: listSchema }, async (request, reply) => {
     const user = requireUser(request);
     const due = await db
       .selectFrom('assignment')
@@ -56,7 +67,7 @@ export async function noticeRoutes(app: FastifyInstance, deps: ReviewDeps) {
       .limit(50)
       .execute();
     reply.header('cache-control', 'no-store');
-    return noticesResponse.parse({
+    return {
       notices: rows.map((r) => ({
         id: r.id,
         assignmentCode: r.code,
@@ -67,12 +78,19 @@ export async function noticeRoutes(app: FastifyInstance, deps: ReviewDeps) {
         read: r.read_at !== null,
       })),
       unread: rows.filter((r) => r.read_at === null).length,
-    });
+    };
   });
 
-  app.post('/api/notices/read', async (request, reply) => {
+  const readSchema = {
+    summary: 'Mark notices read',
+    description: 'The ones listed in `ids`, or every unread one when `ids` is absent.',
+    tags,
+    body: readBody,
+    response: { 204: noContent('Marked read'), ...refusals(...bodyRefusals, 401, 403) },
+  };
+  app.post('/api/notices/read', { schema: readSchema }, async (request, reply) => {
     const user = requireUser(request);
-    const { ids } = readBody.parse(request.body ?? {});
+    const { ids } = request.body;
     let q = db
       .updateTable('notice')
       .set({ read_at: nowIso() })

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { codeParams, regradeParams, submissionParams } from '../../../shared/params';
 import {
   regradeAnswerBody,
   regradeListResponse,
@@ -6,6 +8,7 @@ import {
   regradeRequestBody,
 } from '../../../shared/review';
 import { forbidden } from '../../errors';
+import { assignmentRefusals, bodyRefusals, json, refusals } from '../../openapi/route-schema';
 import { authorise } from '../assignments/access';
 import { submissionNotFound } from '../assignments/assignments.policy';
 import { findSubmissionIn } from '../assignments/submissions.service';
@@ -16,42 +19,71 @@ import { answerRegrade, askForRegrade, regradeRequests } from './regrades.servic
  * Regrade requests: a student asks about a question of their own published answer; the owner
  * lists them and answers each. Another student's submission is a 404, as everywhere.
  */
-export async function regradeRoutes(app: FastifyInstance, deps: ReviewDeps) {
+export async function regradeRoutes(fastify: FastifyInstance, deps: ReviewDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = deps.db.kysely;
+  const tags = ['regrades'];
 
-  app.post<{ Params: { code: string; id: string } }>(
+  const askSchema = {
+    summary: 'Ask for a question to be marked again',
+    description:
+      'The student who handed in, once per question, after publishing and before the regrade deadline.',
+    tags,
+    params: submissionParams,
+    body: regradeRequestBody,
+    response: {
+      201: json(regradeRequest, 'The request'),
+      ...refusals(...assignmentRefusals, ...bodyRefusals, 409),
+    },
+  };
+  app.post(
     '/api/assignments/:code/submissions/:id/regrade-requests',
+    { schema: askSchema },
     async (request, reply) => {
       const { user, assignment } = await authorise(db, request, 'view');
       if (assignment.teacher_id === user.id)
         throw forbidden('Only the student who handed in can ask for a regrade.');
       const submission = await findSubmissionIn(db, assignment, request.params.id);
       if (submission.student_id !== user.id) throw submissionNotFound();
-      const body = regradeRequestBody.parse(request.body);
-      return reply
-        .status(201)
-        .send(regradeRequest.parse(await askForRegrade(db, assignment, submission, body)));
+      return reply.status(201).send(await askForRegrade(db, assignment, submission, request.body));
     },
   );
 
-  app.get<{ Params: { code: string } }>(
-    '/api/assignments/:code/regrade-requests',
-    async (request) => {
-      const { user, assignment } = await authorise(db, request, 'view');
-      const owner = assignment.teacher_id === user.id;
-      const requests = await regradeRequests(db, assignment, owner ? {} : { studentId: user.id });
-      return regradeListResponse.parse({ requests });
+  const listSchema = {
+    summary: 'Regrade requests of an assignment',
+    description: 'The owner gets all of them; a joined student gets their own.',
+    tags,
+    params: codeParams,
+    response: {
+      200: json(regradeListResponse, 'The requests'),
+      ...refusals(...assignmentRefusals),
     },
-  );
+  };
+  app.get('/api/assignments/:code/regrade-requests', { schema: listSchema }, async (request) => {
+    const { user, assignment } = await authorise(db, request, 'view');
+    const owner = assignment.teacher_id === user.id;
+    const requests = await regradeRequests(db, assignment, owner ? {} : { studentId: user.id });
+    return { requests };
+  });
 
-  app.post<{ Params: { code: string; id: string } }>(
+  const answerSchema = {
+    summary: 'Answer a regrade request',
+    description:
+      'Owner only. New marks change the question (audited) and are published to the student.',
+    tags,
+    params: regradeParams,
+    body: regradeAnswerBody,
+    response: {
+      200: json(regradeRequest, 'The answered request'),
+      ...refusals(...assignmentRefusals, ...bodyRefusals, 409),
+    },
+  };
+  app.post(
     '/api/assignments/:code/regrade-requests/:id/answer',
+    { schema: answerSchema },
     async (request) => {
       const { user, assignment } = await authorise(db, request, 'grade');
-      const body = regradeAnswerBody.parse(request.body);
-      return regradeRequest.parse(
-        await answerRegrade(deps, user, assignment, request.params.id, body),
-      );
+      return answerRegrade(deps, user, assignment, request.params.id, request.body);
     },
   );
 }
