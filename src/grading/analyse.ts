@@ -51,10 +51,16 @@ type QuestionContext = {
   questionWords: Set<string>;
 };
 
-const contexts = new WeakMap<PreparedQuestion, QuestionContext>();
+/**
+ * Question contexts by question and model text: a worker reads many answers of one assignment,
+ * each arriving with its own copy of the prepared assignment, so the key is the text.
+ */
+const contexts = new Map<string, QuestionContext>();
+const KEPT_CONTEXTS = 256;
 
 function contextOf(q: PreparedQuestion): QuestionContext {
-  let ctx = contexts.get(q);
+  const key = `${q.questionText}\u0000${q.modelText}`;
+  let ctx = contexts.get(key);
   if (ctx) return ctx;
   const questionAnalysis = analyse(q.questionText);
   const questionKeys = new Set(contentKeys(questionAnalysis));
@@ -68,7 +74,8 @@ function contextOf(q: PreparedQuestion): QuestionContext {
     acronyms: acronymsOf(q.modelText),
     questionWords: new Set(questionAnalysis.sentences.flatMap((s) => s.tokens.map((t) => t.key))),
   };
-  contexts.set(q, ctx);
+  if (contexts.size >= KEPT_CONTEXTS) contexts.delete(contexts.keys().next().value!);
+  contexts.set(key, ctx);
   return ctx;
 }
 

@@ -17,7 +17,15 @@ export { inspectPdf, type PdfInspection, type PdfProblem } from './inspect';
 export { DEFAULT_READ_LIMITS, type ReadLimits } from './read-limits';
 export { prepareAssignment, type PrepareArgs } from './prepare';
 export { analyseAnswer, type AnswerAnalysis } from './analyse';
-export { scoreClass, type AnalysedAnswer, type AnswerScore } from './score-class';
+export {
+  combineScores,
+  scoreClass,
+  scoreQuestion,
+  type AnalysedAnswer,
+  type AnswerMeta,
+  type AnswerScore,
+  type QuestionScoring,
+} from './score-class';
 export {
   gradeAnswers,
   resultOf,
@@ -26,7 +34,7 @@ export {
   type GradeOptions,
 } from './grade';
 export { gradeBatch, readBatch, type BatchArgs } from './batch';
-export { suggestAmong, suggestToMark } from './suggest-answers';
+export { suggestAmong, suggestFrom, suggestToMark } from './suggest-answers';
 export { rubricKeyPoint } from './key-points';
 export type {
   AnswerResult,

@@ -6,11 +6,14 @@ const POOR_OCR = 0.7;
 /** Batches smaller than this give little evidence about what a typical answer looks like. */
 const SMALL_BATCH = 5;
 
+/** What the confidence of an answer needs from its features on one question. */
+export type Standing = Pick<Features, 'knn' | 'zCover' | 'zCentroid'>;
+
 /** Per question, the mean and spread of the answers' closeness to their nearest classmates. */
 export type ClassStandings = Array<{ mean: number; sd: number; count: number }>;
 
 /** Computes each question's standings once for the whole class (see reviewOf). */
-export function classStandings(perQuestion: (Features | null)[][]): ClassStandings {
+export function classStandings(perQuestion: (Standing | null)[][]): ClassStandings {
   return perQuestion.map((fs) => {
     const knn = fs.flatMap((f) => (f ? [f.knn] : []));
     const mean = knn.reduce((a, b) => a + b, 0) / (knn.length || 1);
@@ -26,7 +29,7 @@ export function classStandings(perQuestion: (Features | null)[][]): ClassStandin
  */
 export function reviewOf(
   ocr: number | null,
-  perQuestion: (Features | null)[][],
+  perQuestion: (Standing | null)[][],
   standings: ClassStandings,
   i: number,
   numbered: boolean,

@@ -1,9 +1,9 @@
 import type { AnswerAnalysis } from './analyse';
 import { calibrate } from './calibrate';
-import { questionEvidence } from './evidence';
-import type { Features } from './features';
+import { questionEvidence, type QuestionEvidence } from './evidence';
 import { predictShare } from './model';
-import { classStandings, reviewOf } from './review';
+import { classStandings, reviewOf, type Standing } from './review';
+import { unit } from './vectors';
 import { decide, settle } from './verdict';
 import type { PreparedAssignment, ReviewReason, TeacherMark } from './types';
 
@@ -30,72 +30,114 @@ export type AnswerScore = {
 
 const clip = (v: number) => Math.min(1, Math.max(0, v));
 
+/** One question of the class, scored: per answer its score, its standing, what suggesting needs. */
+export type QuestionScoring = {
+  scores: QuestionScore[];
+  standings: (Standing | null)[];
+  /** The share the model and rules propose before calibration, and the answer's unit term vector. */
+  suggest: ({ share: number; vec: Array<[string, number]> } | null)[];
+};
+
 /**
- * The class-level step: compares every answer with the class (rarity of terms, similarity to
- * classmates, which question each answer addresses), applies the fitted model and the rules, and
- * moves the proposed shares toward the teacher's own marks. Needs the whole class at once; the
- * answers were read on their own before (analyseAnswer). Deterministic; results in input order.
+ * The class-level step for one question: compares every answer to it with the class (rarity of
+ * terms, similarity to classmates, which question each answer addresses), applies the fitted
+ * model and the rules, and moves the proposed shares toward the teacher's own marks. Questions
+ * are independent here, so a worker may score them side by side.
+ */
+export function scoreQuestion(
+  prepared: PreparedAssignment,
+  qi: number,
+  answers: AnalysedAnswer[],
+  teacherMarks: TeacherMark[] = [],
+  ev: QuestionEvidence = classEvidenceOf(prepared, answers, qi),
+): QuestionScoring {
+  const q = prepared.questions[qi]!;
+  const teacher = new Map(teacherMarks.map((t) => [t.id, t]));
+  // A teacher's per-question marks calibrate that question; otherwise the share of the total does.
+  const teacherShare = (i: number) => {
+    const t = teacher.get(answers[i]!.id);
+    if (!t) return undefined;
+    const own = t.questions?.[q.number];
+    return clip(own !== undefined ? own / q.total : t.marks / prepared.totalMarks);
+  };
+  const decisions = ev.features.map((f, k) => decide(predictShare(f), f, ev.evidence[k]!));
+  const calibrated = calibrate(
+    decisions.map((d, k) => ({
+      share: d.share,
+      vec: ev.vectors[k]!,
+      teacherShare: teacherShare(ev.active[k]!),
+    })),
+  );
+  const out: QuestionScoring = {
+    scores: answers.map(() => ({
+      share: 0,
+      hits: q.keyPoints.map(() => false),
+      reasons: [],
+      note: null,
+    })),
+    standings: answers.map(() => null),
+    suggest: answers.map(() => null),
+  };
+  ev.active.forEach((i, k) => {
+    const d = decisions[k]!;
+    out.scores[i] = {
+      share: settle(calibrated[k]!, d),
+      hits: ev.hits[k]!,
+      reasons: d.reasons,
+      note: d.note,
+    };
+    const { knn, zCover, zCentroid } = ev.features[k]!;
+    out.standings[i] = { knn, zCover, zCentroid };
+    out.suggest[i] = { share: d.share, vec: [...unit(ev.vectors[k]!)] };
+  });
+  return out;
+}
+
+function classEvidenceOf(prepared: PreparedAssignment, answers: AnalysedAnswer[], qi: number) {
+  return questionEvidence(
+    prepared,
+    qi,
+    answers.map((a) => a.analysis.questions[qi]!),
+    (j) => answers.map((a) => a.analysis.questions[j]!.raw),
+  );
+}
+
+/** One answer as combineScores needs it. */
+export type AnswerMeta = { id: string; numbered: boolean; ocrConfidence: number | null };
+
+/** Each answer's class-level score from its questions' scorings (in question order). */
+export function combineScores(answers: AnswerMeta[], scorings: QuestionScoring[]): AnswerScore[] {
+  const perQuestion = scorings.map((s) => s.standings);
+  const standings = classStandings(perQuestion);
+  return answers.map((a, i) => {
+    const questions = scorings.map((s) => s.scores[i]!);
+    const review = reviewOf(
+      a.ocrConfidence,
+      perQuestion,
+      standings,
+      i,
+      a.numbered,
+      questions.flatMap((s) => s.reasons),
+    );
+    return { id: a.id, questions, confidence: review.confidence, reasons: review.reasons };
+  });
+}
+
+/**
+ * The class-level step over every question (see scoreQuestion), and each answer's confidence
+ * and review reasons. Needs the whole class at once; the answers were read on their own before
+ * (analyseAnswer). Deterministic; results in input order.
  */
 export function scoreClass(
   prepared: PreparedAssignment,
   answers: AnalysedAnswer[],
   teacherMarks: TeacherMark[] = [],
 ): AnswerScore[] {
-  const teacher = new Map(teacherMarks.map((t) => [t.id, t]));
-  const n = answers.length;
-  const features: (Features | null)[][] = [];
-  const perQuestion = prepared.questions.map((q, qi) => {
-    const ev = questionEvidence(
-      prepared,
-      qi,
-      answers.map((a) => a.analysis.questions[qi]!),
-      (j) => answers.map((a) => a.analysis.questions[j]!.raw),
-    );
-    // A teacher's per-question marks calibrate that question; otherwise the share of the total does.
-    const teacherShare = (i: number) => {
-      const t = teacher.get(answers[i]!.id);
-      if (!t) return undefined;
-      const own = t.questions?.[q.number];
-      return clip(own !== undefined ? own / q.total : t.marks / prepared.totalMarks);
-    };
-    const decisions = ev.features.map((f, k) => decide(predictShare(f), f, ev.evidence[k]!));
-    const calibrated = calibrate(
-      decisions.map((d, k) => ({
-        share: d.share,
-        vec: ev.vectors[k]!,
-        teacherShare: teacherShare(ev.active[k]!),
-      })),
-    );
-    const scores: QuestionScore[] = answers.map(() => ({
-      share: 0,
-      hits: q.keyPoints.map(() => false),
-      reasons: [],
-      note: null,
-    }));
-    const fs = new Array<Features | null>(n).fill(null);
-    ev.active.forEach((i, k) => {
-      scores[i] = {
-        share: settle(calibrated[k]!, decisions[k]!),
-        hits: ev.hits[k]!,
-        reasons: decisions[k]!.reasons,
-        note: decisions[k]!.note,
-      };
-      fs[i] = ev.features[k]!;
-    });
-    features.push(fs);
-    return scores;
-  });
-  const standings = classStandings(features);
-  return answers.map((a, i) => {
-    const questions = perQuestion.map((scores) => scores[i]!);
-    const review = reviewOf(
-      a.analysis.ocrConfidence,
-      features,
-      standings,
-      i,
-      a.analysis.numbered,
-      questions.flatMap((s) => s.reasons),
-    );
-    return { id: a.id, questions, confidence: review.confidence, reasons: review.reasons };
-  });
+  const scorings = prepared.questions.map((_, qi) =>
+    scoreQuestion(prepared, qi, answers, teacherMarks),
+  );
+  return combineScores(
+    answers.map((a) => ({ id: a.id, ...a.analysis })),
+    scorings,
+  );
 }

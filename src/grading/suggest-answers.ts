@@ -1,12 +1,9 @@
 import { analyseAnswer } from './analyse';
-import { questionEvidence } from './evidence';
 import type { AnswerInput } from './grade';
-import { predictShare } from './model';
-import type { AnalysedAnswer } from './score-class';
+import { scoreQuestion, type AnalysedAnswer, type QuestionScoring } from './score-class';
 import { pickRepresentatives } from './suggest';
 import type { PreparedAssignment } from './types';
-import { addInto, unit, type Vec } from './vectors';
-import { decide } from './verdict';
+import { addInto, type Vec } from './vectors';
 
 /**
  * "Mark these first": the ids of the `n` readable answers whose marks, once the teacher gives
@@ -32,29 +29,39 @@ export function suggestAmong(
   readable: AnalysedAnswer[],
   n: number,
 ): string[] {
-  const shares = readable.map(() => 0);
-  const vecs: Vec[] = readable.map(() => new Map());
+  return suggestFrom(
+    prepared,
+    readable.map((a) => a.id),
+    prepared.questions.map((_, qi) => scoreQuestion(prepared, qi, readable)),
+    n,
+  );
+}
+
+/**
+ * The same from the class's question scorings (see scoreQuestion) of exactly the answers
+ * `ids`, scored without teacher marks: each answer is its proposed share of the total and its
+ * words per question, weighted by the question's marks.
+ */
+export function suggestFrom(
+  prepared: PreparedAssignment,
+  ids: string[],
+  scorings: QuestionScoring[],
+  n: number,
+): string[] {
+  const shares = ids.map(() => 0);
+  const vecs: Vec[] = ids.map(() => new Map());
   prepared.questions.forEach((q, qi) => {
     const weight =
       prepared.totalMarks > 0 ? q.total / prepared.totalMarks : 1 / prepared.questions.length;
-    const ev = questionEvidence(
-      prepared,
-      qi,
-      readable.map((a) => a.analysis.questions[qi]!),
-      (j) => readable.map((a) => a.analysis.questions[j]!.raw),
-    );
-    ev.active.forEach((i, k) => {
-      shares[i]! +=
-        weight * decide(predictShare(ev.features[k]!), ev.features[k]!, ev.evidence[k]!).share;
-      const prefixed: Vec = new Map(
-        [...unit(ev.vectors[k]!)].map(([t, v]) => [`${q.number}:${t}`, v]),
-      );
-      addInto(vecs[i]!, prefixed, weight);
+    scorings[qi]!.suggest.forEach((s, i) => {
+      if (!s) return;
+      shares[i]! += weight * s.share;
+      addInto(vecs[i]!, new Map(s.vec.map(([t, v]) => [`${q.number}:${t}`, v])), weight);
     });
   });
   const picked = pickRepresentatives(
-    readable.map((_, i) => ({ share: shares[i]!, vec: vecs[i]! })),
+    ids.map((_, i) => ({ share: shares[i]!, vec: vecs[i]! })),
     n,
   );
-  return picked.map((i) => readable[i]!.id);
+  return picked.map((i) => ids[i]!);
 }

@@ -202,7 +202,7 @@ export interface EvaluationRunTable {
   read: Generated<number>;
   /** JSON array of the submission ids the run suggests the teacher mark first. */
   suggested: string | null;
-  /** The step the run is at: plan → read → score → grade → done (see jobs/grading-steps). */
+  /** The step the run is at: plan → read → score → grade → done (see jobs/step-context.ts and the step files beside it). */
   stage: Generated<RunStage>;
   /** JSON: the prepared assignment and the teacher's marks, stored once for every worker. */
   context: string | null;

@@ -1,16 +1,20 @@
 import {
   analyseAnswer,
+  combineScores,
   extractDocument,
   prepareAssignment,
   rubricKeyPoint,
-  scoreClass,
+  scoreQuestion,
   suggestAmong,
+  suggestFrom,
   type AnalysedAnswer,
   type AnswerAnalysis,
+  type AnswerMeta,
   type AnswerScore,
   type ExtractedDocument,
   type OcrEngine,
   type PreparedAssignment,
+  type QuestionScoring,
   type ReadLimits,
   type TeacherMark,
 } from '../../grading';
@@ -80,28 +84,57 @@ export async function readAnswer(
   };
 }
 
-/** The class of a run, read: every analysed answer, the teacher's marks, how many to suggest. */
-export interface ScoreRunInput {
+/** The class of a run, read: every analysed answer and the teacher's marks. */
+export interface ScoreQuestionsInput {
   prepared: PreparedAssignment;
   answers: AnalysedAnswer[];
   teacherMarks: TeacherMark[];
-  suggest: number;
+  /** The questions (indices) this task scores. */
+  questions: number[];
 }
 
-/** Class-level scores in input order, and the answers to suggest the teacher mark first. */
-export type ScoreRunOutput = { scores: AnswerScore[]; suggested: string[] };
+/** The class-level step for some questions of a run (see scoreQuestion), in their order. */
+export function scoreQuestions(input: ScoreQuestionsInput): QuestionScoring[] {
+  return input.questions.map((qi) =>
+    scoreQuestion(input.prepared, qi, input.answers, input.teacherMarks),
+  );
+}
 
-/** The class-level step of a run (scoreClass), with the "mark these first" choice. */
-export function scoreRun(input: ScoreRunInput): ScoreRunOutput {
-  const marked = new Set(input.teacherMarks.map((t) => t.id));
+/** Every question's scoring, to combine into each answer's score and the answers to mark first. */
+export interface CombineScoresInput {
+  prepared: PreparedAssignment;
+  answers: AnswerMeta[];
+  scorings: QuestionScoring[];
+  /** How many answers to suggest the teacher mark first, when the scorings had no teacher marks. */
+  suggest: number | null;
+}
+
+/** Class-level scores in input order, and the answers to suggest (when asked). */
+export type CombineScoresOutput = { scores: AnswerScore[]; suggested: string[] | null };
+
+/** Each answer's score and confidence, and the "mark these first" choice. */
+export function combineRun(input: CombineScoresInput): CombineScoresOutput {
   return {
-    scores: scoreClass(input.prepared, input.answers, input.teacherMarks),
-    suggested: suggestAmong(
-      input.prepared,
-      input.answers.filter((a) => !marked.has(a.id)),
-      input.suggest,
-    ),
+    scores: combineScores(input.answers, input.scorings),
+    suggested:
+      input.suggest === null
+        ? null
+        : suggestFrom(
+            input.prepared,
+            input.answers.map((a) => a.id),
+            input.scorings,
+            input.suggest,
+          ),
   };
+}
+
+/** Answers to suggest the teacher mark first among those the teacher has not marked. */
+export function suggestRun(input: {
+  prepared: PreparedAssignment;
+  answers: AnalysedAnswer[];
+  suggest: number;
+}): string[] {
+  return suggestAmong(input.prepared, input.answers, input.suggest);
 }
 
 /** The papers of an assignment, to find its questions before any answer is graded. */

@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import * as runs from '../modules/evaluations/evaluations.repository';
-import { gradeChunk, planRun, readChunk, scoreRun, type StepContext } from './grading-steps';
+import { gradeChunk } from './grade-chunk';
+import { planRun } from './plan-run';
+import { readChunk } from './read-chunk';
+import { scoreRun } from './score-run';
+import type { StepContext } from './step-context';
 
 /** What the in-process worker needs to grade one run: the steps' context and its lease. */
 export interface RunContext extends StepContext {

@@ -2,15 +2,11 @@ import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/schema';
 import * as runs from '../modules/evaluations/evaluations.repository';
-import {
-  failRun,
-  gradeChunk,
-  planRun,
-  readChunk,
-  RunStopped,
-  scoreRun,
-  type StepContext,
-} from './grading-steps';
+import { gradeChunk } from './grade-chunk';
+import { planRun } from './plan-run';
+import { readChunk } from './read-chunk';
+import { scoreRun } from './score-run';
+import { failRun, RunStopped, type StepContext } from './step-context';
 
 /** The queues of a run's steps; a job that fails every retry goes to `failed`. */
 const Q = {

@@ -7,7 +7,7 @@ import * as runs from '../modules/evaluations/evaluations.repository';
 import type { SandboxPool } from '../sandbox/sandbox-pool';
 import type { FileStore } from '../storage/file-store';
 import { gradeRun } from './grade-run';
-import { failRun, RunStopped } from './grading-steps';
+import { failRun, RunStopped } from './step-context';
 
 /** Options of the grading queue; the defaults suit production. */
 export interface GradingQueueOptions {

@@ -27,7 +27,7 @@ export type GradingOptions = Partial<
 /**
  * The grading queue for this configuration: pg-boss jobs shared by every worker process on
  * PostgreSQL, the in-process queue on SQLite (one process uses the file). Both run the same
- * stored steps (jobs/grading-steps).
+ * stored steps (jobs/plan-run, read-chunk, score-run, grade-chunk).
  */
 export function createGrading(
   config: Config,

@@ -7,19 +7,22 @@ import {
   type PdfInspection,
   type ReadLimits,
 } from '../../grading';
-import type { PreparedAssignment } from '../../grading';
+import type { PreparedAssignment, QuestionScoring } from '../../grading';
 import {
   preparePapers,
   prepareRun,
+  combineRun,
   readAnswer,
-  scoreRun,
+  scoreQuestions,
+  suggestRun,
   type PreparedPapers,
   type PreparePapersInput,
   type PrepareRunInput,
   type ReadAnswerInput,
   type ReadAnswerOutput,
-  type ScoreRunInput,
-  type ScoreRunOutput,
+  type CombineScoresInput,
+  type CombineScoresOutput,
+  type ScoreQuestionsInput,
 } from '../jobs/engine-tasks';
 
 /** The work a reader process does; everything in it is plain data that crosses processes. */
@@ -29,7 +32,9 @@ export type SandboxTask =
   | { type: 'prepare'; input: PreparePapersInput }
   | { type: 'prepare-run'; input: PrepareRunInput }
   | { type: 'read-answer'; input: ReadAnswerInput }
-  | { type: 'score'; input: ScoreRunInput };
+  | { type: 'score-questions'; input: ScoreQuestionsInput }
+  | { type: 'combine-scores'; input: CombineScoresInput }
+  | { type: 'suggest'; input: Parameters<typeof suggestRun>[0] };
 
 type Results = {
   'inspect-pdf': PdfInspection;
@@ -37,7 +42,9 @@ type Results = {
   prepare: PreparedPapers;
   'prepare-run': PreparedAssignment | null;
   'read-answer': ReadAnswerOutput;
-  score: ScoreRunOutput;
+  'score-questions': QuestionScoring[];
+  'combine-scores': CombineScoresOutput;
+  suggest: string[];
 };
 
 /** What a task of type K answers. */
@@ -60,7 +67,11 @@ export async function runSandboxTask(task: SandboxTask): Promise<Results[Sandbox
       return prepareRun(task.input);
     case 'read-answer':
       return readAnswer(task.input, () => (ocr ??= createOcrEngine()));
-    case 'score':
-      return scoreRun(task.input);
+    case 'score-questions':
+      return scoreQuestions(task.input);
+    case 'combine-scores':
+      return combineRun(task.input);
+    case 'suggest':
+      return suggestRun(task.input);
   }
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, EvaluationRunTable, MarkChangeTable } from '../../db/schema';
 
 export type RunRow = Selectable<EvaluationRunTable>;
@@ -247,7 +247,11 @@ export async function insertMarkChange(db: Kysely<Database>, row: Insertable<Mar
 }
 
 /** Keeps an answer's reading (JSON) so it is never read again. */
-export async function keepReading(db: Kysely<Database>, submissionId: string, reading: string) {
+export async function keepReading(
+  db: Kysely<Database> | Transaction<Database>,
+  submissionId: string,
+  reading: string,
+) {
   await db.updateTable('submission').set({ reading }).where('id', '=', submissionId).execute();
 }
 

@@ -6,6 +6,16 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** Rows per statement when many are written at once (well under every driver's limits). */
 const BATCH = 400;
 
+/** The run's status, or undefined when it is gone. */
+export async function runStatus(db: Db, runId: string) {
+  const row = await db
+    .selectFrom('evaluation_run')
+    .select('status')
+    .where('id', '=', runId)
+    .executeTakeFirst();
+  return row?.status;
+}
+
 /** Adds a run's answers, each with its chunk. */
 export async function insertItems(db: Db, rows: Insertable<EvaluationItemTable>[]) {
   for (let i = 0; i < rows.length; i += BATCH)

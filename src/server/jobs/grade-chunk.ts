@@ -1,0 +1,91 @@
+import crypto from 'node:crypto';
+import {
+  resultOf,
+  unreadableResult,
+  type AnswerAnalysis,
+  type AnswerResult,
+  type AnswerScore,
+} from '../../grading';
+import { nowIso } from '../db/database';
+import * as runs from '../modules/evaluations/evaluations.repository';
+import * as items from '../modules/evaluations/run-items.repository';
+import {
+  activeRun,
+  contextOf,
+  forgetContext,
+  MISSING,
+  RunStopped,
+  type StepContext,
+} from './step-context';
+
+/**
+ * Step 4, per chunk: builds each answer's result from its analysis and score and writes it with
+ * the run's counter and the audit entry, exactly once (see writeOne); marks appear in the grades
+ * table chunk by chunk. Returns true when this call wrote the run's last result and finished it.
+ */
+export async function gradeChunk(ctx: StepContext, runId: string, chunk: number): Promise<boolean> {
+  const run = await activeRun(ctx, runId);
+  if (run.stage !== 'grade') return false;
+  const { prepared } = contextOf(run);
+  const db = ctx.db.kysely;
+  for (const item of await items.itemsToWrite(db, runId, chunk)) {
+    if (ctx.signal.aborted) throw new RunStopped('stopping');
+    const result =
+      item.analysis && item.score
+        ? resultOf(
+            prepared,
+            JSON.parse(item.analysis) as AnswerAnalysis,
+            JSON.parse(item.score) as AnswerScore,
+          )
+        : unreadableResult(prepared, item.id, {
+            status: 'unreadable',
+            reason: 'empty',
+            message: item.unreadable ?? MISSING,
+            pages: [],
+          });
+    if (await writeOne(ctx, runId, result)) await ctx.afterResult?.(runId);
+    // Let requests in between writes: on SQLite each write holds the server's one thread.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  if ((await items.countUnwritten(db, runId)) > 0) return false;
+  const finished = await runs.closeRun(db, runId, { status: 'finished', at: nowIso() });
+  if (finished) {
+    await items.deleteItems(db, runId);
+    forgetContext(runId);
+  }
+  return finished;
+}
+
+/**
+ * One result, the run's counter and its audit entry in one transaction, exactly once however
+ * many workers try (the item is marked written in the same transaction). Stops the run when it
+ * is no longer running. False when the result was written already.
+ */
+async function writeOne(ctx: StepContext, runId: string, result: AnswerResult): Promise<boolean> {
+  const at = nowIso();
+  const graded = result.status === 'graded';
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    if (!(await items.markWritten(trx, runId, result.id, at))) return false;
+    const change = await runs.writeResult(trx, runId, result.id, {
+      aiMarks: graded ? result.marks : null,
+      status: result.status,
+      json: JSON.stringify(result),
+      needsReview: result.needsReview,
+      at,
+    });
+    if (!(await runs.countResult(trx, runId, graded ? 'done' : 'failed')))
+      throw new RunStopped('the run was cancelled or deleted');
+    if (change && !change.teacherOwned && change.from !== change.to) {
+      await runs.insertMarkChange(trx, {
+        id: crypto.randomUUID(),
+        submission_id: result.id,
+        changed_by: null,
+        from_marks: change.from,
+        to_marks: change.to,
+        source: 'ai',
+        created_at: at,
+      });
+    }
+    return true;
+  });
+}

@@ -1,0 +1,110 @@
+import type { Transaction } from 'kysely';
+import type { AnswerAnalysis, QuestionScoring } from '../../grading';
+import type { Database } from '../db/schema';
+import * as items from '../modules/evaluations/run-items.repository';
+import {
+  activeRun,
+  contextOf,
+  failRun,
+  GRADING_OVER_LIMIT,
+  inReader,
+  owner,
+  SUGGESTED,
+  type StepContext,
+} from './step-context';
+
+/**
+ * Step 3, once per run: the class-level step (see scoreClass) in a reader process, over every
+ * analysed answer and the teacher's marks; stores each answer's score and the suggested answers,
+ * and moves the run on to writing results. `then` runs in that transaction.
+ */
+export async function scoreRun(
+  ctx: StepContext,
+  runId: string,
+  then?: (trx: Transaction<Database>) => Promise<void>,
+): Promise<boolean> {
+  const run = await activeRun(ctx, runId);
+  if (run.stage !== 'score') return false;
+  const { prepared, teacherMarks } = contextOf(run);
+  const db = ctx.db.kysely;
+  const answers = (await items.analysedItems(db, runId)).map((r) => ({
+    id: r.id,
+    analysis: JSON.parse(r.analysis!) as AnswerAnalysis,
+  }));
+  // The questions are scored side by side, one group per reader, then combined.
+  const groups = Array.from(
+    { length: Math.min(ctx.pool.size, prepared.questions.length) },
+    (_, g) => prepared.questions.map((_, qi) => qi).filter((qi) => qi % ctx.pool.size === g),
+  );
+  const task = {
+    lane: 'batch' as const,
+    owner: owner(runId),
+    timeoutMs: 60_000 + 20 * answers.length,
+  };
+  const marked = new Set(teacherMarks.map((t) => t.id));
+  const unmarked = answers.filter((a) => !marked.has(a.id));
+  const [scored, suggestedApart] = await Promise.all([
+    inReader(() =>
+      Promise.all(
+        groups.map((questions) =>
+          ctx.pool.run(
+            { type: 'score-questions', input: { prepared, answers, teacherMarks, questions } },
+            task,
+          ),
+        ),
+      ),
+    ),
+    // With teacher marks, the answers to suggest are chosen among the others, on their own.
+    teacherMarks.length
+      ? inReader(() =>
+          ctx.pool.run(
+            { type: 'suggest', input: { prepared, answers: unmarked, suggest: SUGGESTED } },
+            task,
+          ),
+        )
+      : null,
+  ]);
+  const scorings: QuestionScoring[] = [];
+  for (const [g, out] of scored.entries()) {
+    if (!out.ok) return failRun(ctx, runId, GRADING_OVER_LIMIT).then(() => false);
+    out.value.forEach((s, k) => (scorings[groups[g]![k]!] = s));
+  }
+  if (suggestedApart && !suggestedApart.ok)
+    return failRun(ctx, runId, GRADING_OVER_LIMIT).then(() => false);
+  const combined = await inReader(() =>
+    ctx.pool.run(
+      {
+        type: 'combine-scores',
+        input: {
+          prepared,
+          answers: answers.map((a) => ({
+            id: a.id,
+            numbered: a.analysis.numbered,
+            ocrConfidence: a.analysis.ocrConfidence,
+          })),
+          scorings,
+          suggest: suggestedApart ? null : SUGGESTED,
+        },
+      },
+      task,
+    ),
+  );
+  if (!combined.ok) return failRun(ctx, runId, GRADING_OVER_LIMIT).then(() => false);
+  const suggested = suggestedApart?.value ?? combined.value.suggested ?? [];
+  const out = { value: { suggested, scores: combined.value.scores } };
+  return db.transaction().execute(async (trx) => {
+    if (
+      !(await items.advanceStage(trx, runId, 'score', 'grade', {
+        suggested: JSON.stringify(out.value.suggested),
+      }))
+    )
+      return false;
+    await items.storeScores(
+      trx,
+      runId,
+      out.value.scores.map((s) => [s.id, JSON.stringify(s)]),
+    );
+    await then?.(trx);
+    return true;
+  });
+}
