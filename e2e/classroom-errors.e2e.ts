@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fileLimitMessages } from '../src/shared/file-limits';
 import { messages } from '../src/shared/messages';
 import { makePdf } from '../src/server/test/uploads';
-import { launchBrowser } from './support/browser';
 import {
   createByApi,
   joinByApi,
@@ -15,6 +14,9 @@ import {
   userPage,
 } from './support/classroom-pages';
 import { makePng } from './support/png';
+import { openRefusalClass } from './support/refusal-class';
+
+// The create and submit forms; who may see which page is in classroom-access-errors.e2e.ts.
 
 const LONG_NAME = 'Wolfeschlegelsteinhausenbergerdorff-Konstantinopolitanska Maximiliana';
 
@@ -37,31 +39,11 @@ describe('classroom pages refuse bad input clearly', () => {
   let browser: Browser;
   let teacher: Page;
   let student: Page; // joined, has not submitted
-  let outsider: Page; // a student who never joined
-  let otherTeacher: Page;
   let code: string;
   let pdf: Buffer;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    pdf = await makePdf(['1. Water boils at 100 degrees Celsius at sea level.']);
-    ({ page: teacher } = await userPage(browser, baseURL, { name: 'Mr Adeyemi', role: 'teacher' }));
-    ({ page: student } = await userPage(browser, baseURL, {
-      name: 'Priya Nair',
-      role: 'student',
-      size: 'phone',
-    }));
-    ({ page: outsider } = await userPage(browser, baseURL, { name: 'Sam Lee', role: 'student' }));
-    ({ page: otherTeacher } = await userPage(browser, baseURL, {
-      name: 'Ms Berg',
-      role: 'teacher',
-    }));
-    code = await createByApi(teacher, baseURL, {
-      title: 'Boiling points',
-      questionPaper: pdf,
-      modelAnswer: pdf,
-    });
-    await joinByApi(student, baseURL, code);
+    ({ browser, teacher, student, code, pdf } = await openRefusalClass(baseURL));
   });
   afterAll(async () => {
     await browser?.close();
@@ -196,51 +178,6 @@ describe('classroom pages refuse bad input clearly', () => {
       hasSubmitted: boolean;
     };
     expect(detail.hasSubmitted).toBe(false);
-  });
-
-  it('a wrong class code shows Not Valid ! for two seconds and joins nothing', async () => {
-    await outsider.goto('/dashboard/join-assignment');
-    const button = outsider.getByRole('button', { name: 'Join Assignment' });
-    expect(await button.isDisabled()).toBe(true); // nothing typed yet
-    await outsider.getByLabel('Enter class code provided by teacher.').fill('ZZZZ999');
-    await button.click();
-    const title = outsider.getByText(messages.joinFailedTitle);
-    await title.waitFor();
-    await outsider.getByText(messages.joinFailedText).waitFor();
-    const shownAt = Date.now();
-    await title.waitFor({ state: 'hidden', timeout: 5_000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(1_500);
-    expect(new URL(outsider.url()).pathname).toBe('/dashboard/join-assignment');
-  });
-
-  it('an assignment the user may not see shows the 404 page', async () => {
-    for (const [page, path] of [
-      [outsider, `/dashboard/assignment/${code}`],
-      [outsider, `/dashboard/gradetable/${code}`],
-      [otherTeacher, `/dashboard/assignment/${code}`],
-      [otherTeacher, `/dashboard/gradeTable/${code}`],
-      [teacher, '/dashboard/assignment/NOSUCH2'],
-    ] as const) {
-      await page.goto(path);
-      await page.getByRole('heading', { name: messages.notFoundTitle }).waitFor();
-      await page.getByRole('link', { name: messages.backToHome }).waitFor();
-      expect(await page.getByText('Boiling points').count()).toBe(0);
-    }
-  });
-
-  it('the teacher-only and student-only pages tell the other role where to go', async () => {
-    await student.goto('/dashboard/create-assignment');
-    await student.getByText('Only teachers create assignments.', { exact: false }).waitFor();
-    expect(await student.getByLabel('Title').count()).toBe(0);
-    await student.getByRole('link', { name: 'Join Assignment' }).last().click();
-    await student.waitForURL('**/dashboard/join-assignment');
-    await student.getByLabel('Enter class code provided by teacher.').waitFor();
-
-    await teacher.goto('/dashboard/join-assignment');
-    await teacher.getByText('Only students join assignments.', { exact: false }).waitFor();
-    expect(await teacher.getByLabel('Enter class code provided by teacher.').count()).toBe(0);
-    await teacher.getByRole('link', { name: 'Go to your assignments' }).click();
-    await teacher.waitForURL((u) => u.pathname === '/dashboard');
   });
 
   it('at phone size the create form and the grades table do not scroll sideways', async () => {

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { longDate, toIsoDate } from '../src/web/components/ui/calendar';
 import { makePdf } from '../src/server/test/uploads';
-import { seriousViolations } from './support/axe';
 import { launchBrowser } from './support/browser';
 import {
   createByApi,
@@ -14,48 +13,7 @@ import {
   scrollsSideways,
   userPage,
 } from './support/classroom-pages';
-
-/** An instant as the app should show it to someone in `timeZone`: "23/11/2026, 09:00". */
-const shownIn = (timeZone: string, iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
-
-/** A part of the time in London now ("hour" 0-23, "day" of the month), as digits without zero padding. */
-const londonNow = (part: 'hour' | 'day') =>
-  String(
-    Number(
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: 'Europe/London',
-        hour: 'numeric',
-        day: 'numeric',
-        hourCycle: 'h23',
-      })
-        .formatToParts(new Date())
-        .find((p) => p.type === part)!.value,
-    ),
-  );
-
-/** The text after a <dt> with this label. */
-const fact = (page: Page, label: string) =>
-  page.locator('dt', { hasText: label }).first().locator('xpath=following-sibling::dd[1]');
-
-/** The dashboard card of an assignment, by title. */
-const card = (page: Page, title: string) =>
-  page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-
-async function violations(page: Page) {
-  await page.waitForLoadState('networkidle');
-  return seriousViolations(page);
-}
+import { card, fact, londonNow, shownIn, violations } from './support/review-screen';
 
 describe('the review screen a teacher can live in', () => {
   const baseURL = inject('baseURL');

@@ -147,3 +147,15 @@ export async function signIn(
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
+
+/**
+ * A test app on `dialect` with a teacher already signed up in it, for a describe block's
+ * beforeAll: `({ t, teacher } = await buildTeacherApp(dialect))`, then `afterAll(() => t.close())`.
+ */
+export async function buildTeacherApp(
+  dialect: 'sqlite' | 'postgres',
+  teacher: { name?: string } = {},
+): Promise<{ t: TestApp; teacher: TestUser }> {
+  const t = await buildTestApp(dialect);
+  return { t, teacher: await signUp(t, { ...teacher, role: 'teacher' }) };
+}

@@ -43,6 +43,12 @@ export interface FilePart {
   contentType?: string;
 }
 
+/** A PDF-named file part with the given bytes (which need not be a PDF). */
+export const pdfNamed = (content: Buffer, filename = 'question.pdf'): FilePart => ({
+  filename,
+  content,
+});
+
 /** A multipart/form-data body for app.inject: text fields first, then the files. */
 export function multipart(fields: Record<string, string>, files: Record<string, FilePart> = {}) {
   const boundary = `----markwise${crypto.randomBytes(8).toString('hex')}`;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileLimitMessages } from '../../../shared/file-limits';
 import { messages } from '../../../shared/messages';
 import {
-  buildTestApp,
+  buildTeacherApp,
   dialects,
   signUp,
   type TestApp,
@@ -23,13 +23,8 @@ import { filesUnder, makePdf, pngBytes } from '../../test/uploads';
 describe.each(dialects)('submissions (%s)', (dialect) => {
   let t: TestApp;
   let teacher: TestUser;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    teacher = await signUp(t, { role: 'teacher' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  beforeAll(async () => ({ t, teacher } = await buildTeacherApp(dialect)));
+  afterAll(() => t.close());
 
   const joinedStudent = async (code: string, name?: string) => {
     const s = await signUp(t, { role: 'student', name });

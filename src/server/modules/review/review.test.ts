@@ -1,74 +1,19 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READER_VERSION } from '../../../grading';
-import type { EvaluationRun } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
-import {
-  assignmentForm,
-  inDays,
-  join,
-  postAssignment,
-  setDeadline,
-  submit,
-} from '../../test/classroom';
-import { buildTestApp, dialects, signUp, type TestApp, type TestUser } from '../../test/test-app';
-import { makePdf } from '../../test/uploads';
+import { inDays, setDeadline } from '../../test/classroom';
+import { dialects, type TestApp, type TestUser } from '../../test/test-app';
+import { buildReviewClass, reviewRequests } from './review.fixture';
 
-const PAPER = 'Q1. What is a stack? [5 marks]\nQ2. What is a queue? [5 marks]';
-const MODEL =
-  '1. A stack is a last in, first out list. Items are pushed onto the top and popped from the top.\n' +
-  '2. A queue is a first in, first out list. Items join at the back and leave from the front.';
-const ANSWERS = [
-  '1. A stack is last in first out: you push on top and pop from the top.\n2. A queue is first in first out, join at the back, leave at the front.',
-  '1. A stack keeps the last item first.\n2. A queue is a line.',
-  '1. I do not know.\n2. Plants grow in soil.',
-];
-
+// One class reviewed from start to end: each test goes on from where the one before left off.
 describe.each(dialects)('the teacher decides (%s)', (dialect) => {
   let t: TestApp;
   let teacher: TestUser;
   let students: TestUser[];
   let code: string;
   let ids: string[];
-
-  const call = (
-    user: TestUser,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) => t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
-  const at = (path = '') => `/api/assignments/${code}${path}`;
-  const studentView = async (i: number) => ({
-    row: (await call(students[i]!, 'GET', at('/submissions'))).json(),
-    detail: (await call(students[i]!, 'GET', at(`/submissions/${ids[i]}`))).json(),
-  });
-
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    teacher = await signUp(t, { role: 'teacher', name: 'Ms Rao' });
-    const form = await assignmentForm(
-      { totalMarks: '10', title: 'Stacks and queues' },
-      {
-        questionPaper: { filename: 'paper.pdf', content: await makePdf([PAPER]) },
-        modelAnswer: { filename: 'model.pdf', content: await makePdf([MODEL]) },
-        diagram: undefined,
-      },
-    );
-    code = (await postAssignment(t, teacher, form)).json().code;
-    students = [];
-    ids = [];
-    for (const [i, text] of ANSWERS.entries()) {
-      const s = await signUp(t, { role: 'student', name: `Student ${i + 1}` });
-      await join(t, s, code);
-      ids.push(
-        (
-          await submit(t, s, code, { filename: 'a.pdf', content: await makePdf(text.split('\n')) })
-        ).json().id,
-      );
-      students.push(s);
-    }
-  });
+  beforeAll(async () => ({ t, teacher, students, code, ids } = await buildReviewClass(dialect)));
   afterAll(() => t.close());
+  const { call, at, studentView, evaluate } = reviewRequests(() => ({ t, students, code, ids }));
 
   it('marks by hand per question before any AI run; the total follows and each change is audited', async () => {
     const put = (q: string, body: object) =>
@@ -97,13 +42,7 @@ describe.each(dialects)('the teacher decides (%s)', (dialect) => {
   });
 
   it('shows students nothing before publishing, even after the deadline and an evaluation', async () => {
-    await call(teacher, 'POST', at('/evaluations'));
-    for (let i = 0; i < 200; i++) {
-      const run = (await call(teacher, 'GET', at('/evaluations/latest'))).json()
-        .run as EvaluationRun;
-      if (run.status === 'finished') break;
-      await sleep(100);
-    }
+    await evaluate(teacher);
     const run = (await call(teacher, 'GET', at('/evaluations/latest'))).json().run;
     // Two of the three answers (the third is the teacher's already) are suggested to mark first.
     expect([...run.suggested].sort()).toEqual([ids[0], ids[1]].sort());
@@ -328,48 +267,5 @@ describe.each(dialects)('the teacher decides (%s)', (dialect) => {
       });
     }
     expect((await call(students[0]!, 'GET', at('/agreement'))).statusCode).toBe(403);
-  });
-
-  it('turns a re-run after publishing into a proposal: the student sees nothing new until it is published', async () => {
-    await setDeadline(t.db.kysely, code, inDays(1)); // a late joiner hands in before a new deadline
-    const s = await signUp(t, { role: 'student', name: 'Student 4' });
-    await join(t, s, code);
-    const text = '1. A stack is a list.\n2. A queue is a list.';
-    const id = (
-      await submit(t, s, code, { filename: 'a.pdf', content: await makePdf(text.split('\n')) })
-    ).json().id as string;
-    const evaluate = async () => {
-      await call(teacher, 'POST', at('/evaluations'));
-      for (let i = 0; i < 200; i++) {
-        const run = (await call(teacher, 'GET', at('/evaluations/latest'))).json()
-          .run as EvaluationRun;
-        if (run.status === 'finished') return;
-        await sleep(100);
-      }
-    };
-    const seen = async () =>
-      (await call(s, 'GET', at(`/submissions/${id}`))).json().published?.marks;
-    await evaluate();
-    await call(teacher, 'POST', at('/publish'), { submissionIds: [id] });
-    const shown = (await seen()) as number;
-    // The answer now reads as the model answer (as if a misread scan had been read again).
-    const reading = {
-      v: READER_VERSION,
-      doc: { status: 'ok', text: MODEL, pages: [], ocrConfidence: null },
-    };
-    await t.db.kysely
-      .updateTable('submission')
-      .set({ reading: JSON.stringify(reading) })
-      .where('id', '=', id)
-      .execute();
-    await evaluate();
-    const row = (await call(teacher, 'GET', at('/submissions')))
-      .json()
-      .submissions.find((r: { id: string }) => r.id === id);
-    expect(row.marks).toBeGreaterThan(shown);
-    expect(row).toMatchObject({ publishedMarks: shown, changedSincePublished: true });
-    expect(await seen()).toBe(shown);
-    await call(teacher, 'POST', at('/publish'), { submissionIds: [id] });
-    expect(await seen()).toBe(row.marks);
   });
 });

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/**
+ * The assignments API contract, response side (DESIGN.md "HTTP API"): the shapes the server
+ * presents and the web app reads. The request bodies are in ./assignments, which re-exports these.
+ */
+
+/**
+ * Where a student's work on an assignment stands, as their dashboard card says it. Marks stay
+ * hidden until the teacher publishes them, so "published" is the only state that follows handing
+ * in: whether the AI or the teacher has marked it is never told before.
+ */
+export const studentWorkStatus = z.enum(['not-handed-in', 'handed-in', 'published']);
+export type StudentWorkStatus = z.infer<typeof studentWorkStatus>;
+
+/** One dashboard card (GET /api/assignments). */
+export const assignmentCard = z.object({
+  code: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** ISO-8601 UTC instant. */
+  deadline: z.string(),
+  teacherName: z.string(),
+  isPastDeadline: z.boolean(),
+  /** Student's list only: their own work on it. */
+  workStatus: studentWorkStatus.optional(),
+});
+export type AssignmentCard = z.infer<typeof assignmentCard>;
+
+/** GET /api/assignments: upcoming first (soonest deadline first), then past ones (most recent first). */
+export const assignmentListResponse = z.object({ assignments: z.array(assignmentCard) });
+export type AssignmentListResponse = z.infer<typeof assignmentListResponse>;
+
+/** GET /api/assignments/:code (also the reply of POST and PATCH). Extras depend on who asks. */
+export const assignmentDetail = z.object({
+  code: z.string(),
+  title: z.string(),
+  description: z.string(),
+  teacherName: z.string(),
+  deadline: z.string(),
+  totalMarks: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  hasQuestionPaper: z.boolean(),
+  hasModelAnswer: z.boolean(),
+  hasDiagram: z.boolean(),
+  /** Owner only (empty for students: the keywords steer grading). */
+  diagramKeywords: z.array(z.string()),
+  isPastDeadline: z.boolean(),
+  /** 'owner' for the teacher who made it, 'student' for a joined student. */
+  viewer: z.enum(['owner', 'student']),
+  /** Owner only: submissions received ("Assignments Filed"). */
+  submittedCount: z.number().optional(),
+  /** Owner only: joined students who have not submitted ("Assignments Due"). */
+  pendingCount: z.number().optional(),
+  /** Student only. */
+  hasSubmitted: z.boolean().optional(),
+  submittedAt: z.string().nullable().optional(),
+});
+export type AssignmentDetail = z.infer<typeof assignmentDetail>;
+
+/** POST /api/assignments/join reply; `alreadyJoined` is true when the student had joined before. */
+export const joinAssignmentResponse = z.object({
+  assignment: assignmentCard,
+  alreadyJoined: z.boolean(),
+});
+export type JoinAssignmentResponse = z.infer<typeof joinAssignmentResponse>;
+
+/** Where a submission's marks came from: the grading engine or the teacher's own hand. */
+export const marksSource = z.enum(['ai', 'teacher']);
+export type MarksSource = z.infer<typeof marksSource>;
+
+/** One row of the grades table. `marks` null means "N/E" (or, for a student, not released yet). */
+export const submissionRow = z.object({
+  id: z.string(),
+  studentName: z.string(),
+  submittedAt: z.string(),
+  marks: z.number().nullable(),
+  marksSource: marksSource.nullable(),
+  needsReview: z.boolean(),
+  /** The grading engine's own proposal (kept when the teacher corrects); null until graded or while hidden. */
+  aiMarks: z.number().nullable(),
+  /** 'graded', 'unreadable' (the engine could not read the PDF), or null before any evaluation. */
+  aiStatus: z.enum(['graded', 'unreadable']).nullable(),
+  /** The marks the student sees (null: not published yet). */
+  publishedMarks: z.number().nullable().default(null),
+  /** Whether the student's marks have been published. */
+  published: z.boolean().default(false),
+  /** Owner only: the marks as they stand differ from the published ones (a re-run, an edit). */
+  changedSincePublished: z.boolean().default(false),
+});
+export type SubmissionRow = z.infer<typeof submissionRow>;
+
+/** The assignment details at the top of the grades table. */
+export const assignmentSummary = assignmentDetail
+  .pick({
+    code: true,
+    title: true,
+    description: true,
+    teacherName: true,
+    deadline: true,
+    totalMarks: true,
+    isPastDeadline: true,
+  })
+  .extend({
+    /** Marks are published automatically once the deadline has passed. */
+    autoPublish: z.boolean().default(false),
+    /** Until when students may ask for a regrade (null: no end). */
+    regradeDeadline: z.string().nullable().default(null),
+  });
+export type AssignmentSummary = z.infer<typeof assignmentSummary>;
+
+/**
+ * GET /api/assignments/:code/submissions. The owner gets every submission (by student name)
+ * and the joined students who have not submitted; a student gets only their own row, whose
+ * marks stay null until the deadline has passed (`marksVisible`).
+ */
+export const submissionsResponse = z.discriminatedUnion('viewer', [
+  z.object({
+    viewer: z.literal('owner'),
+    assignment: assignmentSummary,
+    submissions: z.array(submissionRow),
+    notSubmitted: z.array(z.object({ studentName: z.string() })),
+  }),
+  z.object({
+    viewer: z.literal('student'),
+    assignment: assignmentSummary,
+    submissions: z.array(submissionRow).max(1),
+    marksVisible: z.boolean(),
+  }),
+]);
+export type SubmissionsResponse = z.infer<typeof submissionsResponse>;
+export type OwnerSubmissionsResponse = Extract<SubmissionsResponse, { viewer: 'owner' }>;
+export type StudentSubmissionsResponse = Extract<SubmissionsResponse, { viewer: 'student' }>;
+
+/** POST /api/assignments/:code/submission reply (201): the student's own row. */
+export const submitResponse = submissionRow;
+/** PUT .../submissions/:id/marks reply: the updated row. */
+export const marksResponse = submissionRow;
