@@ -7,7 +7,9 @@
 //    each run cold: the kept readings are cleared before it).
 // BENCH_SETUP=default or BENCH_SETUP=postgres runs only one of them.
 // The answers are real student answers of the dev split (seven questions of assignment 1).
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { startServer } from '../e2e/support/server';
 import { startCluster, startWorker } from '../src/server/test/cluster';
@@ -45,16 +47,14 @@ async function defaultSetup() {
 
 async function postgres() {
   const database = await createPostgresDatabase();
+  // Every process reads the same files: one folder here, as a shared volume or S3 would be.
+  const files = fs.mkdtempSync(path.join(os.tmpdir(), 'markwise-bench-files-'));
+  const shared = { DATABASE_URL: database.url, FILES_DIR: files, LOG_LEVEL: 'error' };
   const cluster = await startCluster({
     webs: 1,
     workers: 1,
     // 2,000 sign-ups from one address within minutes: the bench lifts the sign-in rate limit.
-    env: {
-      DATABASE_URL: database.url,
-      LOG_LEVEL: 'error',
-      READER_PROCESSES: '1',
-      LOGIN_RATE_LIMIT: '100000',
-    },
+    env: { ...shared, READER_PROCESSES: '1', LOGIN_RATE_LIMIT: '100000' },
   });
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -66,9 +66,7 @@ async function postgres() {
     await cold();
     const one = await evaluateNow(seeded);
     report('PostgreSQL, 1 worker', one);
-    cluster.workers.push(
-      await startWorker({ DATABASE_URL: database.url, LOG_LEVEL: 'error', READER_PROCESSES: '1' }),
-    );
+    cluster.workers.push(await startWorker({ ...shared, READER_PROCESSES: '1' }));
     await cold();
     const two = await evaluateNow(seeded);
     report('PostgreSQL, 2 workers', two);
@@ -79,6 +77,7 @@ async function postgres() {
     await client.end();
     await cluster.stop();
     await database.drop();
+    fs.rmSync(files, { recursive: true, force: true });
   }
 }
 
