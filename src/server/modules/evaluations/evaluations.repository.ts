@@ -99,17 +99,16 @@ export async function claimRun(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Renews this worker's lease and records progress; false when the run is gone or taken. */
+/** Renews this worker's lease; false when the run is gone or taken. */
 export async function renewLease(
   db: Kysely<Database>,
   runId: string,
   workerId: string,
   leaseUntil: string,
-  patch: { read?: number } = {},
 ) {
   const result = await db
     .updateTable('evaluation_run')
-    .set({ lease_expires_at: leaseUntil, ...patch })
+    .set({ lease_expires_at: leaseUntil })
     .where('id', '=', runId)
     .where('lease_owner', '=', workerId)
     .where('status', '=', 'running')
