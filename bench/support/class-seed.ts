@@ -10,8 +10,11 @@ import {
   type SeededUser,
 } from './http-seed';
 
-/** A seeded class: the teacher's session and the assignment's code. */
-export type SeededClass = { teacher: SeededUser; code: string; base: string };
+/**
+ * A seeded class: the teacher's session, the assignment's code, and how long each hand-in took
+ * (the answer's upload, checked and read, until its 201).
+ */
+export type SeededClass = { teacher: SeededUser; code: string; base: string; handIns: number[] };
 
 /**
  * Seven questions of the dev split's assignment 1 as one paper, and `students` answer PDFs made
@@ -36,27 +39,33 @@ export async function classPapers(students: number) {
 }
 
 /** Seeds the class through the given instances (students spread over them). */
-export async function seedClass(bases: string[], students: number): Promise<SeededClass> {
-  const papers = await classPapers(students);
+export async function seedClass(
+  bases: string[],
+  students: number,
+  papers?: Awaited<ReturnType<typeof classPapers>>,
+): Promise<SeededClass> {
+  papers ??= await classPapers(students);
   const base = bases[0]!;
   const teacher = await signUpOverHttp(base, 'Bench Teacher', 'teacher');
   const code = await createAssignmentOverHttp(base, teacher, 0, papers.questionPaper, {
     modelAnswer: papers.modelAnswer,
     totalMarks: papers.totalMarks,
   });
-  await inBatches(papers.answers, 8 * bases.length, async (pdf, i) => {
+  const handIns = await inBatches(papers.answers, 8 * bases.length, async (pdf, i) => {
     const at = bases[i % bases.length]!;
     const s = await signUpOverHttp(at, `Student ${i}`, 'student');
     await joinOverHttp(at, s, code);
     const { body, contentType } = multipartBody('answer', 'answer.pdf', pdf);
+    const t0 = performance.now();
     const res = await fetch(`${at}/api/assignments/${code}/submission`, {
       method: 'POST',
       headers: { origin: at, cookie: s.cookie, 'content-type': contentType },
       body,
     });
     if (res.status !== 201) throw new Error(`submission failed: ${res.status}`);
+    return performance.now() - t0;
   });
-  return { teacher, code, base };
+  return { teacher, code, base, handIns };
 }
 
 type Run = { status: string; total: number; read: number; done: number; failed: number };

@@ -1,5 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createOcrEngine, extractDocument, gradeAnswers, prepareAssignment } from '.';
+import {
+  createOcrEngine,
+  decodeReading,
+  encodeReading,
+  extractDocument,
+  gradeAnswers,
+  inspectPdf,
+  prepareAssignment,
+} from '.';
 import { encryptedPdf } from './testing/encrypted-pdf';
 import { makePdf, textPdf } from './testing/make-pdf';
 import { textPng } from './testing/render-png';
@@ -7,6 +15,41 @@ import { textPng } from './testing/render-png';
 // One OCR worker for the whole file: starting tesseract is the slow part.
 const ocr = createOcrEngine();
 afterAll(() => ocr.terminate());
+
+describe('inspectPdf reads what needs no OCR', () => {
+  it('reads a text-only PDF exactly as extraction does', async () => {
+    const bytes = await makePdf([
+      { text: '1. A stack is last in, first out.\n2. A queue is first in, first out.' },
+      { text: 'Second page words' },
+      {},
+    ]);
+    const inspection = await inspectPdf(bytes);
+    expect(inspection).toMatchObject({ ok: true, pages: 3 });
+    if (!inspection.ok) return;
+    expect(inspection.document).toEqual(await extractDocument({ kind: 'pdf', bytes }, { ocr }));
+    // Kept with the submission and read back the same.
+    expect(decodeReading(encodeReading(inspection.document!))).toEqual(inspection.document);
+  });
+
+  it('leaves a page with an image to OCR for grading', async () => {
+    const png = await textPng(['A labelled diagram']);
+    const bytes = await makePdf([{ text: 'Words' }, { text: 'See the figure', png }]);
+    expect(await inspectPdf(bytes)).toEqual({ ok: true, pages: 2, document: null });
+  });
+
+  it('reads a blank PDF as empty, as extraction does', async () => {
+    const inspection = await inspectPdf(await makePdf([{}]));
+    expect(inspection.ok && inspection.document).toMatchObject({
+      status: 'unreadable',
+      reason: 'empty',
+    });
+  });
+
+  it('does not take a reading made by another version of the reader', () => {
+    expect(decodeReading(JSON.stringify({ v: 1, doc: { status: 'ok' } }))).toBeNull();
+    expect(decodeReading(null)).toBeNull();
+  });
+});
 
 describe('extractDocument', () => {
   it('reads the text layer of a PDF page by page', async () => {

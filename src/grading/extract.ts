@@ -52,6 +52,16 @@ export function budgetMessage(verdict: Exclude<BudgetVerdict, { ok: true }>, lim
     : fileLimitMessages.decodedTooLarge(limits.maxDecodedBytes);
 }
 
+/** A reading as it is kept with a submission, so the file is not read again. */
+export const encodeReading = (doc: ExtractedDocument) => JSON.stringify({ v: READER_VERSION, doc });
+
+/** A kept reading, or null when there is none or an older reader version made it. */
+export function decodeReading(kept: string | null): ExtractedDocument | null {
+  if (!kept) return null;
+  const parsed = JSON.parse(kept) as { v?: number; doc?: ExtractedDocument };
+  return parsed.v === READER_VERSION && parsed.doc ? parsed.doc : null;
+}
+
 /** What one extraction may use: the limits and the OCR images still allowed. */
 type Reading = { limits: ReadLimits; ocr: () => OcrEngine; ocrSeen: Set<string> };
 
@@ -136,18 +146,21 @@ async function readImages(
   return { text: parts.map((p) => p.text).join('\n'), confidence };
 }
 
+/** A page read from its text layer alone. */
+function textPage(page: PDFPageProxy, text: string, hasImages: boolean): ExtractedPage {
+  const source = text ? 'text' : 'none';
+  return { number: page.pageNumber, text, source, hasImages, imageText: '', ocrConfidence: null };
+}
+
+const pageText = async (page: PDFPageProxy) =>
+  joinTextItems((await page.getTextContent()).items as TextItem[]);
+
 async function readPage(page: PDFPageProxy, reading: Reading): Promise<ExtractedPage> {
-  const content = await page.getTextContent();
-  const text = joinTextItems(content.items as TextItem[]);
+  const text = await pageText(page);
   const images = await pageImages(page);
-  const base = {
-    number: page.pageNumber,
-    hasImages: images.length > 0,
-    imageText: '',
-    ocrConfidence: null,
-  };
+  const base = textPage(page, text, images.length > 0);
   const scanned = (text.match(/\p{L}/gu) ?? []).length < MIN_TEXT_LETTERS;
-  if (!images.length) return { ...base, text, source: text ? 'text' : 'none' };
+  if (!images.length) return base;
   const read = await readImages(images, reading);
   if (scanned) {
     return {
@@ -158,7 +171,16 @@ async function readPage(page: PDFPageProxy, reading: Reading): Promise<Extracted
       ocrConfidence: read.confidence,
     };
   }
-  return { ...base, text, source: 'text', imageText: read.text, ocrConfidence: read.confidence };
+  return { ...base, imageText: read.text, ocrConfidence: read.confidence };
+}
+
+/**
+ * An opened page read as extraction reads it, when that needs no OCR: its text layer, or null
+ * when the page has images worth reading (those pages are read with OCR when graded).
+ */
+export async function readTextOnlyPage(page: PDFPageProxy): Promise<ExtractedPage | null> {
+  if ((await pageImages(page)).length) return null;
+  return textPage(page, await pageText(page), false);
 }
 
 function classify(error: unknown): UnreadableReason {
@@ -199,7 +221,7 @@ async function extractPdf(bytes: Uint8Array, reading: Reading): Promise<Extracte
       pages.push(await readPage(page, reading));
       page.cleanup();
     }
-    return finish(pages);
+    return documentOf(pages);
   } catch (error) {
     return unreadable(classify(error));
   } finally {
@@ -208,7 +230,7 @@ async function extractPdf(bytes: Uint8Array, reading: Reading): Promise<Extracte
 }
 
 /** Gathers the pages into a document, or says why nothing could be read. */
-function finish(pages: ExtractedPage[]): ExtractedDocument {
+export function documentOf(pages: ExtractedPage[]): ExtractedDocument {
   const text = pages
     .map((p) => p.text)
     .filter(Boolean)

@@ -1,5 +1,5 @@
 import type { Insertable, Transaction } from 'kysely';
-import { type TeacherMark } from '../../grading';
+import { decodeReading, type TeacherMark } from '../../grading';
 import { nowIso } from '../db/database';
 import type { Database, EvaluationItemTable } from '../db/schema';
 import * as runs from '../modules/evaluations/evaluations.repository';
@@ -8,7 +8,6 @@ import {
   activeRun,
   failRun,
   inReader,
-  keptReading,
   MODEL_UNREADABLE,
   owner,
   readPaper,
@@ -71,7 +70,7 @@ export async function planRun(
     const teacher = s.marks_source === 'teacher' && s.marks !== null;
     // The teacher's own marks calibrate the others when the answer was read before; an answer
     // the teacher marked is never read for this.
-    if (teacher && !keptReading(s.reading)) continue;
+    if (teacher && !decodeReading(s.reading)) continue;
     if (teacher) teacherMarks.push({ id: s.id, marks: Number(s.marks) });
     rows.push({
       run_id: runId,

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { READER_VERSION, type AnswerAnalysis } from '../../grading';
+import { decodeReading, encodeReading, type AnswerAnalysis } from '../../grading';
 import type { Database } from '../db/schema';
 import * as runs from '../modules/evaluations/evaluations.repository';
 import * as items from '../modules/evaluations/run-items.repository';
@@ -10,7 +10,6 @@ import {
   stillActive,
   contextOf,
   inReader,
-  keptReading,
   MISSING,
   owner,
   READS_PER_CHUNK,
@@ -40,7 +39,7 @@ export async function readChunk(
     while (next < todo.length) {
       const item = todo[next++]!;
       await stillActive(ctx, runId);
-      const kept = keptReading(item.reading);
+      const kept = decodeReading(item.reading);
       const bytes = kept || !item.file_id ? null : await readFileBytes(db, ctx.store, item.file_id);
       const timeoutMs = ctx.reading.gradeTimeoutMs;
       const out = await inReader(() =>
@@ -64,8 +63,7 @@ export async function readChunk(
             ? document.message
             : MISSING
           : null;
-      const reading =
-        document && !kept && bytes ? JSON.stringify({ v: READER_VERSION, doc: document }) : null;
+      const reading = document && !kept && bytes ? encodeReading(document) : null;
       await db.transaction().execute(async (trx) => {
         if (reading) await runs.keepReading(trx, item.id, reading);
         await items.storeReading(

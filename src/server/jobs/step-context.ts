@@ -1,10 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  READER_VERSION,
-  type ExtractedDocument,
-  type PreparedAssignment,
-  type TeacherMark,
-} from '../../grading';
+import { type PreparedAssignment, type TeacherMark } from '../../grading';
 import type { Config } from '../config';
 import { nowIso, type Db } from '../db/database';
 import * as runs from '../modules/evaluations/evaluations.repository';
@@ -109,11 +104,4 @@ export async function readPaper(ctx: StepContext, runId: string, fileId: string 
 export async function failRun(ctx: Pick<StepContext, 'db'>, runId: string, error: string) {
   await runs.closeRun(ctx.db.kysely, runId, { status: 'failed', at: nowIso(), error });
   await items.deleteItems(ctx.db.kysely, runId);
-}
-
-/** A submission's kept reading, if it was made by this version of the reader. */
-export function keptReading(reading: string | null): ExtractedDocument | null {
-  if (!reading) return null;
-  const kept = JSON.parse(reading) as { v?: number; doc?: ExtractedDocument };
-  return kept.v === READER_VERSION && kept.doc ? kept.doc : null;
 }

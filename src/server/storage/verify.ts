@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { PdfProblem } from '../../grading';
+import { encodeReading, type PdfProblem } from '../../grading';
 import { fileLimitMessages } from '../../shared/file-limits';
 import { messages } from '../../shared/messages';
 import type { Config } from '../config';
@@ -48,7 +48,11 @@ const problemCodes: Record<PdfProblem, string> = {
  * that names the problem: damaged, password-protected, scripted, too many pages, over a size,
  * time or memory limit. The uploader is the owner, so one user's files wait their turn.
  */
-async function checkPdf(file: SpooledFile, checker: UploadChecker, owner: string) {
+async function checkPdf(
+  file: SpooledFile,
+  checker: UploadChecker,
+  owner: string,
+): Promise<string | null> {
   const { pool, reading } = checker;
   const bytes = new Uint8Array(await fs.readFile(file.tmpPath));
   const out = await pool.run(
@@ -62,29 +66,37 @@ async function checkPdf(file: SpooledFile, checker: UploadChecker, owner: string
   if (!out.value.ok) {
     throw new AppError(400, problemCodes[out.value.problem], out.value.message);
   }
+  return out.value.document ? encodeReading(out.value.document) : null;
+}
+
+/** An upload's real media type and, for a PDF read while it was checked, its kept reading. */
+export interface VerifiedContent {
+  mediaType: StoredMediaType;
+  reading: string | null;
 }
 
 /**
  * Checks a spooled upload against what the form field accepts and returns its real media type.
  * Empty → 400, not a PDF / not a JPEG or PNG → 415 (saying so when the name claims ".pdf"),
- * a PDF that cannot be read within the limits → 400 naming the problem.
+ * a PDF that cannot be read within the limits → 400 naming the problem. A PDF whose pages need
+ * no OCR comes back read, as grading reads it.
  */
 export async function verifyUpload(
   file: SpooledFile & { originalName?: string },
   kind: UploadKind,
   checker: UploadChecker,
   owner: string,
-): Promise<StoredMediaType> {
+): Promise<VerifiedContent> {
   if (file.size === 0) throw new AppError(400, 'empty_file', messages.emptyFile);
   if (kind === 'image') {
     const type = sniffImage(file.head);
     if (!type) throw unsupported(messages.selectImage);
-    return type;
+    return { mediaType: type, reading: null };
   }
   if (!looksLikePdf(file.head)) {
     const namedPdf = /\.pdf$/i.test(file.originalName ?? '');
     throw unsupported(namedPdf ? fileLimitMessages.namedPdfButNot : messages.selectPdf);
   }
-  await checkPdf(file, checker, owner);
-  return 'application/pdf';
+  const reading = await checkPdf(file, checker, owner);
+  return { mediaType: 'application/pdf', reading };
 }

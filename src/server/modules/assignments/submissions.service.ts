@@ -38,7 +38,7 @@ export async function assertCanStillSubmit(
 
 /**
  * Keeps a student's one answer: stores the verified PDF, then inserts its file row and the
- * submission in one transaction. The unique pair (assignment, student) decides between two
+ * submission (with the reading made while the PDF was checked) in one transaction. The unique pair (assignment, student) decides between two
  * simultaneous attempts; the loser's stored file is removed and it gets 409.
  */
 export async function submitAnswer(
@@ -60,6 +60,8 @@ export async function submitAnswer(
         student_id: student.id,
         file_id: files[0]!.id,
         submitted_at: nowIso(),
+        // Read while it was checked (a PDF with no page to OCR): never read again.
+        reading: upload.reading,
       });
     });
   } catch (err) {

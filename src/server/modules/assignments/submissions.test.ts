@@ -18,6 +18,9 @@ import {
   setDeadline,
   submit,
 } from '../../test/classroom';
+import { decodeReading } from '../../../grading';
+import { makePdf as makePagesPdf } from '../../../grading/testing/make-pdf';
+import { textPng } from '../../../grading/testing/render-png';
 import { filesUnder, makePdf, pngBytes } from '../../test/uploads';
 
 describe.each(dialects)('submissions (%s)', (dialect) => {
@@ -64,6 +67,28 @@ describe.each(dialects)('submissions (%s)', (dialect) => {
         headers: { cookie: student.cookie },
       });
       expect(detail.json()).toMatchObject({ viewer: 'student', hasSubmitted: true });
+    });
+
+    it('reads a text answer as it is handed in; a scanned one waits for grading', async () => {
+      const code = await createAssignment(t, teacher);
+      const reading = async (content: Buffer) => {
+        const res = await submit(t, await joinedStudent(code), code, { filename: 'answer.pdf', content });
+        expect(res.statusCode, res.body).toBe(201);
+        const row = await t.db.kysely
+          .selectFrom('submission')
+          .select('reading')
+          .where('id', '=', res.json().id)
+          .executeTakeFirstOrThrow();
+        return decodeReading(row.reading);
+      };
+      expect(
+        await reading(await makePdf(['1. Osmosis moves water.', '2. Diffusion.'])),
+      ).toMatchObject({
+        status: 'ok',
+        text: '1. Osmosis moves water.\n\n2. Diffusion.',
+      });
+      const scan = await makePagesPdf([{ png: await textPng(['Osmosis moves water']) }]);
+      expect(await reading(Buffer.from(scan))).toBeNull();
     });
 
     it('lets exactly one of two simultaneous submissions through and stores one file', async () => {

@@ -117,6 +117,8 @@ describe.each(dialects)('grading runs (%s)', (dialect) => {
     const answers = path.join(t.dataDir, 'files', 'answer');
     const victim = fs.readdirSync(answers)[0]!;
     fs.writeFileSync(path.join(answers, victim), '%PDF-1.7 this is not a PDF any more');
+    // Read from their files when graded, as answers with pages to OCR are.
+    await t.db.kysely.updateTable('submission').set({ reading: null }).execute();
     await call(t, teacher, 'POST', `/api/assignments/${code}/evaluations`);
     const run = await waitForRun(t, teacher, code, finished);
     expect(run).toMatchObject({ done: 2, failed: 1 });

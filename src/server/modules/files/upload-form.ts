@@ -13,6 +13,8 @@ import {
 export interface VerifiedUpload extends SpooledFile {
   originalName: string;
   mediaType: StoredMediaType;
+  /** For a PDF read while it was checked: the reading kept with an answer (see decodeReading). */
+  reading: string | null;
 }
 
 /** A multipart form read in full: its text fields and its verified files by field name. */
@@ -106,13 +108,14 @@ export async function readUploadForm(
       if (part.file.truncated)
         throw forField(part.fieldname)(multipartErrors.FST_REQ_FILE_TOO_LARGE!());
       const named = { ...spooled, originalName: cleanFileName(part.filename, '') };
-      const mediaType = await verifyUpload(named, kind, uploads.checker, owner).catch(
+      const { mediaType, reading } = await verifyUpload(named, kind, uploads.checker, owner).catch(
         forField(part.fieldname),
       );
       const fallback = mediaType === 'application/pdf' ? 'document.pdf' : 'image';
       files.set(part.fieldname, {
         ...spooled,
         mediaType,
+        reading,
         originalName: named.originalName || fallback,
       });
     }
