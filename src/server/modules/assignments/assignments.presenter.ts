@@ -8,7 +8,7 @@ import {
   type StudentWorkStatus,
   type SubmissionRow,
 } from '../../../shared/assignments';
-import type { AssignmentRow, CardRow, JoinedCardRow } from './assignments.repository';
+import type { AssignmentRow, OwnCardRow, JoinedCardRow } from './assignments.repository';
 import type { SubmissionWithName } from './submissions.repository';
 
 /** Whether the deadline (ISO-8601 UTC) has passed. */
@@ -33,7 +33,8 @@ export function workStatusOf(row: JoinedCardRow): StudentWorkStatus {
  * type without parsing it: the routes parse the whole list once.
  */
 export function toCard(
-  a: CardRow,
+  a: OwnCardRow,
+  teacherName: string,
   now = new Date(),
   workStatus?: StudentWorkStatus,
 ): AssignmentCard {
@@ -42,7 +43,7 @@ export function toCard(
     title: a.title,
     description: a.description,
     deadline: a.deadline,
-    teacherName: a.teacher_name,
+    teacherName,
     isPastDeadline: isPast(a.deadline, now),
   };
   if (workStatus) card.workStatus = workStatus;

@@ -70,8 +70,10 @@ export async function listAssignments(
   // The rows come soonest deadline first; past ones are shown most recent first.
   const cards =
     user.role === 'teacher'
-      ? (await repo.listByTeacher(db, user.id)).map((r) => toCard(r, now))
-      : (await repo.listByStudent(db, user.id)).map((r) => toCard(r, now, workStatusOf(r)));
+      ? (await repo.listByTeacher(db, user.id)).map((r) => toCard(r, user.name, now))
+      : (await repo.listByStudent(db, user.id)).map((r) =>
+          toCard(r, r.teacher_name, now, workStatusOf(r)),
+        );
   const upcoming = cards.filter((c) => !c.isPastDeadline);
   const past = cards.filter((c) => c.isPastDeadline).reverse();
   return [...upcoming, ...past];
@@ -207,7 +209,7 @@ export async function joinAssignment(
   const assignment = await repo.findByCode(db, normalizeCode(code));
   if (!assignment) throw notFound(messages.joinFailedText);
   const added = await repo.enroll(db, assignment.id, student.id, nowIso());
-  return { assignment: toCard(assignment), alreadyJoined: !added };
+  return { assignment: toCard(assignment, assignment.teacher_name), alreadyJoined: !added };
 }
 
 /** The stored file row of one of the assignment's documents; 404 when it has none. */

@@ -72,7 +72,10 @@ describe.each(dialects)('submissions (%s)', (dialect) => {
     it('reads a text answer as it is handed in; a scanned one waits for grading', async () => {
       const code = await createAssignment(t, teacher);
       const reading = async (content: Buffer) => {
-        const res = await submit(t, await joinedStudent(code), code, { filename: 'answer.pdf', content });
+        const res = await submit(t, await joinedStudent(code), code, {
+          filename: 'answer.pdf',
+          content,
+        });
         expect(res.statusCode, res.body).toBe(201);
         const row = await t.db.kysely
           .selectFrom('submission')
