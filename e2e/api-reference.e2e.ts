@@ -1,20 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 
 describe('the API reference at /api/docs', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('lists the operations from /api/openapi.json, offline and under our CSP', async () => {
     const baseURL = inject('baseURL');
-    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+    const context = await browser().newContext({ baseURL, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const outside: string[] = [];
     const cspErrors: string[] = [];
@@ -46,7 +39,7 @@ describe('the API reference at /api/docs', () => {
   });
 
   it('has no serious or critical axe violation', async () => {
-    const context = await browser.newContext({ baseURL: inject('baseURL'), bypassCSP: true });
+    const context = await browser().newContext({ baseURL: inject('baseURL'), bypassCSP: true });
     const page = await context.newPage();
     await page.goto('/api/docs');
     await page.locator('.opblock').first().waitFor();

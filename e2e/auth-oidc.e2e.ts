@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signUpInContext } from './support/browser';
+import { launchBrowser, newContext, signUpInContext, useBrowser } from './support/browser';
 import {
   providerUser,
   providerUserFor,
@@ -136,16 +136,10 @@ describe('external sign-in through an OpenID Connect provider', () => {
 });
 
 describe('without external sign-in configured', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('shows no Google buttons on the log-in and sign-up pages', async () => {
-    const context = await newContext(browser, inject('baseURL'));
+    const context = await newContext(browser(), inject('baseURL'));
     const page = await context.newPage();
     await openAuthPage(page, '/login');
     expect(path(page)).toBe('/login');

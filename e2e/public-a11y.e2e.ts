@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, signUpInContext } from './support/browser';
+import { signUpInContext, useBrowser } from './support/browser';
 
 const viewports = { phone: { width: 360, height: 740 }, desktop: { width: 1280, height: 800 } };
 
@@ -18,17 +17,11 @@ const dashboardPages = [
 ];
 
 describe('accessibility (axe-core): no serious or critical violation', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   for (const [size, viewport] of Object.entries(viewports)) {
     it.each(publicPages)(`on %s (${size})`, async (url) => {
-      const context = await browser.newContext({
+      const context = await browser().newContext({
         baseURL: inject('baseURL'),
         viewport,
         bypassCSP: true,
@@ -43,7 +36,7 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
 
     it(`on the upgrade, docs, help and changelog pages (${size})`, async () => {
       const baseURL = inject('baseURL');
-      const context = await browser.newContext({ baseURL, viewport, bypassCSP: true });
+      const context = await browser().newContext({ baseURL, viewport, bypassCSP: true });
       const page = await context.newPage();
       const email = `a11y-${crypto.randomBytes(4).toString('hex')}@example.com`;
       await signUpInContext(page, baseURL, { name: 'Asha', email, role: 'teacher' });

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { contactMessages } from '../src/shared/contact-messages';
-import { launchBrowser, newContext } from './support/browser';
+import { newContext, useBrowser } from './support/browser';
 
 /** Contact messages stored by the running server, read straight from its SQLite file. */
 function storedMessages(): Array<{ name: string; email: string; phone: string; message: string }> {
@@ -22,16 +22,10 @@ async function fill(page: Page, values: Record<'Name' | 'Email' | 'Phone' | 'Mes
 }
 
 describe('the contact form', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('sends a message, shows the success state and stores it in the database', async () => {
-    const context = await newContext(browser, inject('baseURL'), 'phone');
+    const context = await newContext(browser(), inject('baseURL'), 'phone');
     const page = await context.newPage();
     await page.goto('/#contact');
     const form = page.getByRole('form', { name: 'Contact the Markwise team' });
@@ -59,7 +53,7 @@ describe('the contact form', () => {
   });
 
   it('blocks a message with a missing field, says which, and sends nothing', async () => {
-    const context = await newContext(browser, inject('baseURL'), 'desktop');
+    const context = await newContext(browser(), inject('baseURL'), 'desktop');
     const page = await context.newPage();
     const posts: string[] = [];
     page.on('request', (r) => {
@@ -89,7 +83,7 @@ describe('the contact form', () => {
   });
 
   it('keeps what was typed and says so when the message cannot be sent', async () => {
-    const context = await newContext(browser, inject('baseURL'), 'tablet');
+    const context = await newContext(browser(), inject('baseURL'), 'tablet');
     const page = await context.newPage();
     await page.route('**/api/contact', (route) =>
       route.fulfill({

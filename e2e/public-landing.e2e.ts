@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signUpInContext } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, signUpInContext, useBrowser } from './support/browser';
 
 const sections = ['home', 'about', 'features', 'team', 'contact'];
 
@@ -20,16 +20,10 @@ const topInView = (page: Page, id: string) =>
   }, id);
 
 describe('the landing page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('shows home, about, features, team, contact and footer in that order, with a title and description', async () => {
-    const context = await newContext(browser, inject('baseURL'));
+    const context = await newContext(browser(), inject('baseURL'));
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -45,7 +39,7 @@ describe('the landing page', () => {
   });
 
   it('loads the public pages signed out without a single error in the console', async () => {
-    const context = await newContext(browser, inject('baseURL'));
+    const context = await newContext(browser(), inject('baseURL'));
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (m) => {
@@ -63,7 +57,7 @@ describe('the landing page', () => {
   });
 
   it('scrolls to a section from its link and marks the link of the section in view', async () => {
-    const context = await newContext(browser, inject('baseURL'), 'desktop');
+    const context = await newContext(browser(), inject('baseURL'), 'desktop');
     const page = await context.newPage();
     await page.goto('/');
     await topNav(page).getByRole('link', { name: 'Home' }).waitFor();
@@ -88,7 +82,7 @@ describe('the landing page', () => {
   });
 
   it('opens at the section named in the address', async () => {
-    const context = await newContext(browser, inject('baseURL'), 'tablet');
+    const context = await newContext(browser(), inject('baseURL'), 'tablet');
     const page = await context.newPage();
     await page.goto('/#team');
     await page.locator('#team h2').waitFor();
@@ -98,7 +92,7 @@ describe('the landing page', () => {
   });
 
   it('folds the links into a keyboard-usable menu on a phone that closes after a choice', async () => {
-    const context = await newContext(browser, inject('baseURL'), 'phone');
+    const context = await newContext(browser(), inject('baseURL'), 'phone');
     const page = await context.newPage();
     await page.goto('/');
     const menu = page.getByRole('button', { name: 'Menu' });
@@ -128,7 +122,7 @@ describe('the landing page', () => {
   });
 
   it('offers Get Started to a visitor, leading to /signup', async () => {
-    const context = await newContext(browser, inject('baseURL'));
+    const context = await newContext(browser(), inject('baseURL'));
     const page = await context.newPage();
     await page.goto('/');
     const cta = page.locator('header').getByRole('link', { name: 'Get Started' });
@@ -141,7 +135,7 @@ describe('the landing page', () => {
 
   it('offers Dashboard to a signed-in user, leading to /dashboard', async () => {
     const baseURL = inject('baseURL');
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     const email = `landing-${crypto.randomBytes(4).toString('hex')}@example.com`;
     await signUpInContext(page, baseURL, { name: 'Lena', email, role: 'teacher' });
@@ -156,7 +150,7 @@ describe('the landing page', () => {
 
   it('fits 360, 768 and 1280 pixel screens without sideways scrolling or layout shift', async () => {
     for (const size of ['phone', 'tablet', 'desktop'] as const) {
-      const context = await newContext(browser, inject('baseURL'), size);
+      const context = await newContext(browser(), inject('baseURL'), size);
       const page = await context.newPage();
       await page.addInitScript(() => {
         (window as unknown as { shift: number }).shift = 0;

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { parseChangelog } from '../src/web/features/docs/changelog';
-import { launchBrowser, newContext, signUpInContext } from './support/browser';
+import { launchBrowser, newContext, signUpInContext, useBrowser } from './support/browser';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -122,18 +122,12 @@ const notFoundIsStub = fs
   .includes('TODO(owner)');
 
 describe.skipIf(notFoundIsStub)('the 404 page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it.each(['/some/unknown', '/dashboard/unknown'])(
     'answers %s and leads back home',
     async (url) => {
-      const { context, page } = await teacherContext(browser, 'phone');
+      const { context, page } = await teacherContext(browser(), 'phone');
       await page.goto(url);
       await page.getByRole('heading', { name: messages.notFoundTitle }).waitFor();
       await page.getByRole('link', { name: messages.backToHome }).click();

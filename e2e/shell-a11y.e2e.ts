@@ -1,22 +1,16 @@
 import crypto from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, signUpInContext } from './support/browser';
+import { signUpInContext, useBrowser } from './support/browser';
 
 const viewports = { phone: { width: 360, height: 740 }, desktop: { width: 1280, height: 800 } };
 
 describe('accessibility of the account pages and the dashboard shell (axe-core)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   async function open(viewport: { width: number; height: number }) {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       baseURL: inject('baseURL'),
       viewport,
       bypassCSP: true,

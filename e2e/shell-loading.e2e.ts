@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signUpInContext } from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { signUpInContext, usePage } from './support/browser';
 
 /** Holds every request matching `pattern` until the returned function is called. */
 async function hold(page: Page, pattern: string): Promise<() => void> {
@@ -15,61 +15,48 @@ async function hold(page: Page, pattern: string): Promise<() => void> {
 }
 
 describe('while the app or the session loads', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const t = usePage();
   beforeEach(async () => {
-    context = await newContext(browser, inject('baseURL'));
-    page = await context.newPage();
     const email = `loading-${crypto.randomBytes(5).toString('hex')}@example.com`;
-    await signUpInContext(page, inject('baseURL'), { name: 'Lena', email, role: 'teacher' });
-  });
-  afterEach(async () => {
-    await context.close();
+    await signUpInContext(t.page, inject('baseURL'), { name: 'Lena', email, role: 'teacher' });
   });
 
   it('paints a loading frame before the scripts arrive', async () => {
-    const release = await hold(page, '**/assets/*.js');
-    await page.goto('/dashboard', { waitUntil: 'commit' });
-    await page.getByText('Loading…').waitFor();
-    expect(await page.getByText('Markwise').first().isVisible()).toBe(true);
+    const release = await hold(t.page, '**/assets/*.js');
+    await t.page.goto('/dashboard', { waitUntil: 'commit' });
+    await t.page.getByText('Loading…').waitFor();
+    expect(await t.page.getByText('Markwise').first().isVisible()).toBe(true);
     release();
-    await page.getByRole('heading', { level: 1, name: /, Lena$/ }).waitFor();
+    await t.page.getByRole('heading', { level: 1, name: /, Lena$/ }).waitFor();
   });
 
   it('shows the loading screen, not a blank page, until the session is known', async () => {
-    const release = await hold(page, '**/api/session');
-    await page.goto('/dashboard');
-    const status = page.getByTestId('loading-screen');
+    const release = await hold(t.page, '**/api/session');
+    await t.page.goto('/dashboard');
+    const status = t.page.getByTestId('loading-screen');
     await status.waitFor();
     expect(await status.getAttribute('role')).toBe('status');
     expect(await status.textContent()).toContain('Loading…');
     // It stays for as long as the session takes, and no longer.
-    await page.waitForTimeout(2500);
+    await t.page.waitForTimeout(2500);
     expect(await status.isVisible()).toBe(true);
     release();
-    await page.getByRole('heading', { level: 1, name: /, Lena$/ }).waitFor();
+    await t.page.getByRole('heading', { level: 1, name: /, Lena$/ }).waitFor();
     expect(await status.count()).toBe(0);
   });
 
   it('offers to try again when the session cannot be read', async () => {
-    await page.route('**/api/session', (route) => route.abort('connectionrefused'), { times: 4 });
-    await page.goto('/dashboard');
-    await page.getByRole('heading', { name: 'We could not load your session' }).waitFor();
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByRole('heading', { level: 1, name: /, Lena$/ }).waitFor();
+    await t.page.route('**/api/session', (route) => route.abort('connectionrefused'), { times: 4 });
+    await t.page.goto('/dashboard');
+    await t.page.getByRole('heading', { name: 'We could not load your session' }).waitFor();
+    await t.page.getByRole('button', { name: 'Try again' }).click();
+    await t.page.getByRole('heading', { level: 1, name: /, Lena$/ }).waitFor();
   });
 
   it('shows an error page, not a blank screen, when a page fails to load', async () => {
-    await page.route('**/assets/dashboard-home-*.js', (route) => route.abort('failed'));
-    await page.goto('/dashboard');
-    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Back To Home' }).getAttribute('href')).toBe('/');
+    await t.page.route('**/assets/dashboard-home-*.js', (route) => route.abort('failed'));
+    await t.page.goto('/dashboard');
+    await t.page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    expect(await t.page.getByRole('link', { name: 'Back To Home' }).getAttribute('href')).toBe('/');
   });
 });

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, useBrowser } from './support/browser';
 
 describe('the built app', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('answers a deep link with the web app', async () => {
-    const context = await newContext(browser, inject('baseURL'));
+    const context = await newContext(browser(), inject('baseURL'));
     const page = await context.newPage();
     const res = await page.goto('/dashboard/changelog');
     expect(res?.status()).toBe(200);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 /** Debian's Chromium, or CHROMIUM_PATH. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -54,4 +55,51 @@ export async function signUpInContext(
     const r = await page.request.put('/api/me/role', { headers, data: { role: opts.role } });
     if (!r.ok()) throw new Error(`role failed: ${r.status()} ${await r.text()}`);
   }
+}
+
+/** One browser for the tests of the calling `describe` block: launched before them, closed after. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
+}
+
+/** What `usePage` gives each test: its own context (cookies) and page in the shared browser. */
+export interface PageForTest {
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+}
+
+/**
+ * A browser for the calling `describe` block and, for each of its tests, a fresh context at the
+ * app's base URL and a page in it, closed after the test.
+ */
+export function usePage(viewport?: 'phone' | 'tablet' | 'desktop'): PageForTest {
+  const browser = useBrowser();
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  beforeEach(async () => {
+    context = await newContext(browser(), inject('baseURL'), viewport);
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+  return {
+    get browser() {
+      return browser();
+    },
+    get context() {
+      return context!;
+    },
+    get page() {
+      return page!;
+    },
+  };
 }
