@@ -62,6 +62,11 @@ const OFF_TOPIC_WORDS = 4;
 const UNRELATED = 0.1;
 /** Share of repeated words above which the repetition is flagged. */
 const REPEATED = 0.3;
+/**
+ * A formula or code ("O(n)", "a[i] = *(a+i)"): something of the answer's own that word counts do
+ * not read, so "no term of its own" cannot be said of it.
+ */
+const FORMULA = /[=<>*+^[\]{}]|\w\(/;
 /** An answer with nearly all the model answer's terms and character trigrams is the model answer. */
 const COPY_OF_MODEL = 0.9;
 
@@ -117,7 +122,13 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
   // Nothing of its own to credit ("one", "just one per class" where the answer is "unlimited"):
   // no word beyond the question's own, none of the model's: its marks could only come from
   // classmates who wrote the same, and a popular wrong answer is not a right one.
-  if (form.ownWords === 0 && e.keyPoints > 0 && e.matched === 0 && f.cover === 0)
+  if (
+    form.ownWords === 0 &&
+    e.keyPoints > 0 &&
+    e.matched === 0 &&
+    f.cover === 0 &&
+    !FORMULA.test(form.text)
+  )
     return bound(
       share,
       LIST_CAP,
