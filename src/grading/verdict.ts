@@ -40,9 +40,12 @@ export function isNonAnswer(text: string): boolean {
   return NON_ANSWER.test(text.trim());
 }
 
-/** Most of the marks an answer keeps that addresses another question, is off-topic or copies the question. */
+/**
+ * Most of the marks an answer keeps that addresses another question, is off-topic, copies the
+ * question or adds nothing of its own to it.
+ */
 export const IRRELEVANT_CAP = 0.1;
-/** Most of the marks a list of terms keeps, or an answer with no term of its own. */
+/** Most of the marks a list of terms keeps. */
 export const LIST_CAP = 0.2;
 /** Most of the marks an answer keeps that is only loosely related and states no key point. */
 export const SMALL_SHARE = 0.5;
@@ -121,7 +124,8 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
     return bound(share, IRRELEVANT_CAP, ['repeats-question'], 'The answer repeats the question.');
   // Nothing of its own to credit ("one", "just one per class" where the answer is "unlimited"):
   // no word beyond the question's own, none of the model's: its marks could only come from
-  // classmates who wrote the same, and a popular wrong answer is not a right one.
+  // classmates who wrote the same, and a popular wrong answer is not a right one. Like the
+  // question copied out, it keeps at most a tenth.
   if (
     form.ownWords === 0 &&
     e.keyPoints > 0 &&
@@ -131,7 +135,7 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
   )
     return bound(
       share,
-      LIST_CAP,
+      IRRELEVANT_CAP,
       [],
       'The answer has none of the model answer’s terms and states none of its key points.',
     );
