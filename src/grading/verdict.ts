@@ -40,9 +40,12 @@ export function isNonAnswer(text: string): boolean {
   return NON_ANSWER.test(text.trim());
 }
 
-/** Most of the marks an answer keeps that addresses another question, is off-topic or copies the question. */
+/**
+ * Most of the marks an answer keeps that addresses another question, is off-topic, copies the
+ * question or adds nothing of its own to it.
+ */
 export const IRRELEVANT_CAP = 0.1;
-/** Most of the marks a list of terms keeps, or an answer with no term of its own. */
+/** Most of the marks a list of terms keeps. */
 export const LIST_CAP = 0.2;
 /** Most of the marks an answer keeps that is only loosely related and states no key point. */
 export const SMALL_SHARE = 0.5;
@@ -62,6 +65,11 @@ const OFF_TOPIC_WORDS = 4;
 const UNRELATED = 0.1;
 /** Share of repeated words above which the repetition is flagged. */
 const REPEATED = 0.3;
+/**
+ * A formula or code ("O(n)", "a[i] = *(a+i)"): something of the answer's own that word counts do
+ * not read, so "no term of its own" cannot be said of it.
+ */
+const FORMULA = /[=<>*+^[\]{}]|\w\(/;
 /** An answer with nearly all the model answer's terms and character trigrams is the model answer. */
 const COPY_OF_MODEL = 0.9;
 
@@ -116,11 +124,18 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
     return bound(share, IRRELEVANT_CAP, ['repeats-question'], 'The answer repeats the question.');
   // Nothing of its own to credit ("one", "just one per class" where the answer is "unlimited"):
   // no word beyond the question's own, none of the model's: its marks could only come from
-  // classmates who wrote the same, and a popular wrong answer is not a right one.
-  if (form.ownWords === 0 && e.keyPoints > 0 && e.matched === 0 && f.cover === 0)
+  // classmates who wrote the same, and a popular wrong answer is not a right one. Like the
+  // question copied out, it keeps at most a tenth.
+  if (
+    form.ownWords === 0 &&
+    e.keyPoints > 0 &&
+    e.matched === 0 &&
+    f.cover === 0 &&
+    !FORMULA.test(form.text)
+  )
     return bound(
       share,
-      LIST_CAP,
+      IRRELEVANT_CAP,
       [],
       'The answer has none of the model answer’s terms and states none of its key points.',
     );
