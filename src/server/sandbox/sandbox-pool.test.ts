@@ -41,7 +41,7 @@ describe('SandboxPool', () => {
       ),
     ]);
     expect(killed).toEqual({ ok: false, limit: 'memory' });
-    expect(ok).toEqual({ ok: true, value: { ok: true, pages: 1 } });
+    expect(ok).toMatchObject({ ok: true, value: { ok: true, pages: 1 } });
     // The pool replaces the dead reader.
     const after = await extract(honest);
     expect(after.ok && after.value.status).toBe('ok');

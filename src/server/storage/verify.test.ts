@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import { decodeReading } from '../../grading';
 import { loadConfig } from '../config';
 import { SandboxPool } from '../sandbox/sandbox-pool';
 import { jpegBytes, makePdf, pngBytes } from '../test/uploads';
@@ -41,7 +42,9 @@ describe('upload checks', () => {
     const good = await Promise.all(
       Array.from({ length: 8 }, async () => verify(await makePdf(), 'pdf')),
     );
-    expect(good).toEqual(Array(8).fill('application/pdf'));
+    expect(good.map((g) => g.mediaType)).toEqual(Array(8).fill('application/pdf'));
+    // Read as it was checked: the text grading would read.
+    expect(good.every((g) => decodeReading(g.reading)?.status === 'ok')).toBe(true);
     await expect(verify(Buffer.from('%PDF-1.7\nnot a pdf'), 'pdf')).rejects.toMatchObject({
       code: 'corrupt_pdf',
     });
@@ -68,6 +71,6 @@ describe('upload checks', () => {
     expect(await codes(pngBytes(), 'pdf')).toBe('415 unsupported_media_type');
     expect(await codes(Buffer.from('%PDF-1.4 junk'), 'pdf')).toBe('400 corrupt_pdf');
     expect(await codes(await makePdf(), 'image')).toBe('415 unsupported_media_type');
-    expect(await codes(jpegBytes(), 'image')).toBe('image/jpeg');
+    expect(await codes(jpegBytes(), 'image')).toEqual({ mediaType: 'image/jpeg', reading: null });
   });
 });
