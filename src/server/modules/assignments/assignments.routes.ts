@@ -25,12 +25,24 @@ import {
   refusals,
 } from '../../openapi/route-schema';
 import { requireRole } from '../../auth/guards';
-import { sendStoredFile } from '../files/files.service';
-import { readUploadForm } from '../files/upload-form';
-import { authorise, uploadRateLimit, type AssignmentRoutesOptions } from './access';
-import type { AssignmentAction } from './assignments.policy';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { FileStore } from '../../storage/file-store';
+import type { UploadChecker } from '../../storage/verify';
+import { readUploadForm, sendStoredFile, uploadRateLimit } from '../files/files.service';
+import { authorise, type AssignmentAction } from './assignments.policy';
 import * as service from './assignments.service';
-import { submissionRoutes } from './submissions.routes';
+
+/** What the assignment routes are given by buildApp. */
+export interface AssignmentRoutesOptions {
+  db: Db;
+  store: FileStore;
+  config: Config;
+  /** Checks uploaded files in the reader pool. */
+  checker: UploadChecker;
+  /** Stops this process's grading of an assignment at once (on delete). */
+  stopGrading: (assignmentId: string) => void;
+}
 
 const missing = (field: string, message: string) => badRequest(message, [{ path: field, message }]);
 
@@ -196,6 +208,4 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
     const file = await service.assignmentFile(db, assignment, kind.data);
     return sendStoredFile(reply, store, file, { download: request.query.download === '1' });
   });
-
-  await app.register(submissionRoutes, opts);
 }

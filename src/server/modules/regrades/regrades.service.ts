@@ -8,12 +8,12 @@ import type { Database } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
 import type { CurrentUser } from '../../auth/current-user';
 import type { AssignmentRow } from '../assignments/assignments.service';
-import type { SubmissionWithName } from '../assignments/submissions.service';
-import { marksState, parseAi } from '../review/marks-state';
-import { setQuestionMark } from '../review/marking.service';
-import { parsePublished, publish, questionsOrNone } from '../review/publishing.service';
-import type { ReviewDeps } from '../review/questions.service';
-import * as reviewRepo from '../review/review.repository';
+import { questionsOrNone, type QuestionDeps } from '../assignments/questions.service';
+import { marksNow, setQuestionMark } from '../marks/marking.service';
+import { publishedMarksOf } from '../marks/marks.policy';
+import { publish } from '../marks/publishing.service';
+import { sendNotice } from '../notices/notices.service';
+import type { SubmissionWithName } from '../submissions/submissions.service';
 
 const select = (db: Kysely<Database>) =>
   db
@@ -49,7 +49,7 @@ export async function askForRegrade(
   submission: SubmissionWithName,
   body: RegradeRequestBody,
 ): Promise<RegradeRequest> {
-  const shown = parsePublished(submission.published);
+  const shown = publishedMarksOf(submission);
   if (!shown) throw new AppError(403, 'not_published', messages.regradeNotPublished);
   if (assignment.regrade_deadline && Date.parse(assignment.regrade_deadline) < Date.now()) {
     throw new AppError(403, 'regrades_closed', messages.regradeClosed);
@@ -103,7 +103,7 @@ export async function regradeRequests(
  * notice with the answer.
  */
 export async function answerRegrade(
-  deps: ReviewDeps,
+  deps: QuestionDeps,
   teacher: CurrentUser,
   assignment: AssignmentRow,
   requestId: string,
@@ -128,7 +128,7 @@ export async function answerRegrade(
     .where('id', '=', found.submission_id)
     .executeTakeFirstOrThrow();
   const questions = await questionsOrNone(deps, assignment);
-  const now = marksState(questions, parseAi(s.ai_result), await reviewRepo.questionMarks(db, s.id));
+  const now = await marksNow(db, questions, s);
   const toMarks = now.questions.find((q) => q.number === found.question)?.marks ?? null;
   const at = nowIso();
   await db
@@ -144,17 +144,13 @@ export async function answerRegrade(
     .where('status', '=', 'open')
     .execute();
   if (typeof body.marks === 'number') await publish(deps, assignment, { submissionIds: [s.id] });
-  await reviewRepo.insertNotices(db, [
-    {
-      id: crypto.randomUUID(),
-      user_id: found.student_id,
-      assignment_id: assignment.id,
-      kind: 'regrade-answered',
-      text: `Your teacher answered your regrade request for question ${found.question} of "${assignment.title}".`,
-      created_at: at,
-      read_at: null,
-    },
-  ]);
+  await sendNotice(db, {
+    userId: found.student_id,
+    assignmentId: assignment.id,
+    kind: 'regrade-answered',
+    text: `Your teacher answered your regrade request for question ${found.question} of "${assignment.title}".`,
+    at,
+  });
   return toRequest(
     await select(db).where('regrade_request.id', '=', requestId).executeTakeFirstOrThrow(),
   );

@@ -3,7 +3,7 @@ import type { Agreement } from '../../../shared/review';
 import type { Database } from '../../db/schema';
 import type { AssignmentRow } from '../assignments/assignments.service';
 import { parseAi } from './marks-state';
-import * as repo from './review.repository';
+import * as repo from './marks.repository';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
