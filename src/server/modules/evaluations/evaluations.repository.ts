@@ -47,6 +47,43 @@ export async function countGradable(db: Kysely<Database>, assignmentId: string) 
   return Number(row.n);
 }
 
+/** Whether the assignment has any submission at all. */
+export async function hasSubmissions(db: Kysely<Database>, assignmentId: string) {
+  const row = await db
+    .selectFrom('submission')
+    .select('id')
+    .where('assignment_id', '=', assignmentId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Every joined student with their submission's marks, if any, by name: a gradebook import then
+ * shows who has not handed in as well.
+ */
+export async function gradeRows(db: Kysely<Database>, assignmentId: string) {
+  return db
+    .selectFrom('enrollment')
+    .innerJoin('user', 'user.id', 'enrollment.student_id')
+    .leftJoin('submission', (j) =>
+      j
+        .onRef('submission.assignment_id', '=', 'enrollment.assignment_id')
+        .onRef('submission.student_id', '=', 'enrollment.student_id'),
+    )
+    .select([
+      'user.name',
+      'user.email',
+      'submission.id as submission_id',
+      'submission.submitted_at',
+      'submission.marks',
+      'submission.marks_source',
+    ])
+    .where('enrollment.assignment_id', '=', assignmentId)
+    .orderBy('user.name')
+    .orderBy('user.email')
+    .execute();
+}
+
 /**
  * Oldest run a worker may take: queued, or running under a lease that has expired (or any lease,
  * when `ignoreLeases`), other than the runs in `exclude` (the worker's own).

@@ -46,11 +46,7 @@ export async function startEvaluation(
   if (assignment.total_marks <= 0) throw conflict('nothing_to_grade', messages.zeroTotalMarks);
   const total = await repo.countGradable(db, assignment.id);
   if (total === 0) {
-    const any = await db
-      .selectFrom('submission')
-      .select('id')
-      .where('assignment_id', '=', assignment.id)
-      .executeTakeFirst();
+    const any = await repo.hasSubmissions(db, assignment.id);
     throw conflict(
       'nothing_to_grade',
       any ? messages.allMarkedByTeacher : messages.nothingToEvaluate,
@@ -106,27 +102,7 @@ export async function gradeLines(
   db: Kysely<Database>,
   assignment: AssignmentRow,
 ): Promise<GradeLine[]> {
-  // Every joined student, so a gradebook import shows who has not handed in as well.
-  const rows = await db
-    .selectFrom('enrollment')
-    .innerJoin('user', 'user.id', 'enrollment.student_id')
-    .leftJoin('submission', (j) =>
-      j
-        .onRef('submission.assignment_id', '=', 'enrollment.assignment_id')
-        .onRef('submission.student_id', '=', 'enrollment.student_id'),
-    )
-    .select([
-      'user.name',
-      'user.email',
-      'submission.id as submission_id',
-      'submission.submitted_at',
-      'submission.marks',
-      'submission.marks_source',
-    ])
-    .where('enrollment.assignment_id', '=', assignment.id)
-    .orderBy('user.name')
-    .orderBy('user.email')
-    .execute();
+  const rows = await repo.gradeRows(db, assignment.id);
   return rows.map((r) => ({
     studentName: r.name,
     email: r.email,

@@ -26,11 +26,7 @@ export async function agreementOf(
   db: Kysely<Database>,
   assignment: AssignmentRow,
 ): Promise<Agreement> {
-  const subs = await db
-    .selectFrom('submission')
-    .select(['id', 'ai_result', 'ai_marks', 'marks', 'marks_source'])
-    .where('assignment_id', '=', assignment.id)
-    .execute();
+  const subs = await repo.marksOfAssignment(db, assignment.id);
   const rows = await repo.questionMarksOfAssignment(db, assignment.id);
   const byQuestion = new Map<string, Array<{ ai: number; teacher: number }>>();
   const totals: Array<{ ai: number; teacher: number }> = [];

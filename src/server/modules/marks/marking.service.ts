@@ -74,11 +74,7 @@ export async function recomputeTotal(
   submissionId: string,
   questions: StoredQuestion[],
 ) {
-  const s = await db
-    .selectFrom('submission')
-    .select(['ai_result', 'marks'])
-    .where('id', '=', submissionId)
-    .executeTakeFirstOrThrow();
+  const s = await repo.marksOf(db, submissionId);
   const state = await marksNow(db, questions, { id: submissionId, ai_result: s.ai_result });
   await repo.updateMarks(db, submissionId, { marks: state.total, marks_source: state.source });
   return { from: s.marks === null ? null : Number(s.marks), to: state.total };
@@ -180,14 +176,9 @@ export async function setOverallComment(
  */
 export async function savedComments(db: Kysely<Database>, assignment: AssignmentRow) {
   const rows = await repo.questionMarksOfAssignment(db, assignment.id);
-  const overall = await db
-    .selectFrom('submission')
-    .select('comment')
-    .where('assignment_id', '=', assignment.id)
-    .where('comment', 'is not', null)
-    .execute();
+  const overall = await repo.overallComments(db, assignment.id);
   const counts = new Map<string, number>();
-  for (const c of [...rows.map((r) => r.comment), ...overall.map((r) => r.comment)]) {
+  for (const c of [...rows.map((r) => r.comment), ...overall]) {
     if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([text]) => text);

@@ -73,6 +73,45 @@ export async function writeAiResult(
   return { from, to: teacherOwned ? from : result.aiMarks, teacherOwned };
 }
 
+/** One submission's marks as they stand and the AI's result they came from. */
+export async function marksOf(db: Kysely<Database>, submissionId: string) {
+  return db
+    .selectFrom('submission')
+    .select(['ai_result', 'marks'])
+    .where('id', '=', submissionId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Every submission of the assignment with its marks, the AI's and where they came from. */
+export async function marksOfAssignment(db: Kysely<Database>, assignmentId: string) {
+  return db
+    .selectFrom('submission')
+    .select(['id', 'ai_result', 'ai_marks', 'marks', 'marks_source'])
+    .where('assignment_id', '=', assignmentId)
+    .execute();
+}
+
+/** The assignment's submissions that have marks, with what publishing them needs. */
+export async function markedSubmissions(db: Kysely<Database>, assignmentId: string) {
+  return db
+    .selectFrom('submission')
+    .select(['id', 'student_id', 'ai_result', 'marks', 'comment', 'published'])
+    .where('assignment_id', '=', assignmentId)
+    .where('marks', 'is not', null)
+    .execute();
+}
+
+/** The teacher's overall comments on the assignment's answers. */
+export async function overallComments(db: Kysely<Database>, assignmentId: string) {
+  const rows = await db
+    .selectFrom('submission')
+    .select('comment')
+    .where('assignment_id', '=', assignmentId)
+    .where('comment', 'is not', null)
+    .execute();
+  return rows.map((r) => r.comment);
+}
+
 /** Appends to the audit trail of marks: the only statement that writes mark_change. */
 export async function insertMarkChange(db: Kysely<Database>, row: Insertable<MarkChangeTable>) {
   await db.insertInto('mark_change').values(row).execute();

@@ -68,12 +68,7 @@ export async function publish(
 ): Promise<PublishResponse> {
   const db = deps.db.kysely;
   const questions = await questionsOrNone(deps, assignment);
-  let rows = await db
-    .selectFrom('submission')
-    .select(['id', 'student_id', 'ai_result', 'marks', 'comment', 'published'])
-    .where('assignment_id', '=', assignment.id)
-    .where('marks', 'is not', null)
-    .execute();
+  let rows = await repo.markedSubmissions(db, assignment.id);
   if (opts.submissionIds) rows = rows.filter((r) => opts.submissionIds!.includes(r.id));
   if (opts.onlyFirst) rows = rows.filter((r) => r.published === null);
   let published = 0;
