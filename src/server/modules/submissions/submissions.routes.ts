@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { submissionDetail } from '../../../shared/evaluations';
 import {
   submissionFileField,
   submissionForm,
   submissionsResponse,
   submitResponse,
 } from '../../../shared/assignments';
+import { submissionDetail } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
 import { codeParams, fileQuery, submissionParams } from '../../../shared/params';
+import type { Config } from '../../config';
 import { badRequest } from '../../errors';
 import {
   assignmentRefusals,
@@ -19,7 +20,6 @@ import {
 } from '../../openapi/route-schema';
 import { authorise } from '../assignments/assignments.policy';
 import type { QuestionDeps } from '../assignments/questions.service';
-import type { Config } from '../../config';
 import { readUploadForm, sendStoredFile, uploadRateLimit } from '../files/files.service';
 import { publishDue } from '../marks/publishing.service';
 import { submissionDetailOf } from '../marks/submission-detail.service';
