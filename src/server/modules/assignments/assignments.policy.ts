@@ -83,3 +83,22 @@ export async function authorise(
   assertCan(user, action, found.assignment, { joined: found.joined });
   return { user, ...found };
 }
+
+/** Creating an assignment is for teachers: 401 without a session, 403 for anyone else. */
+export const authoriseCreate = (request: FastifyRequest) => requireRole(request, 'teacher');
+
+/** Joining an assignment by its code is for students: 401 without a session, 403 otherwise. */
+export function authoriseJoin(request: FastifyRequest) {
+  const user = requireRole(request, 'teacher', 'student');
+  if (user.role !== 'student') throw forbidden(messages.onlyStudentsJoin);
+  return user;
+}
+
+/**
+ * How a user who may view the assignment sees it: its owner with the counters and the diagram
+ * keywords (which would only tell students what to stuff their answers with), a joined student
+ * with their own hand-in.
+ */
+export function viewerOf(user: CurrentUser, assignment: { teacher_id: string }) {
+  return relationOf(user, assignment, true) === 'owner' ? 'owner' : 'student';
+}

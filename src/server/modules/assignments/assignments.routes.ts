@@ -14,7 +14,7 @@ import {
 } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
 import { assignmentFileParams, codeParams, fileQuery } from '../../../shared/params';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import {
   assignmentRefusals,
   binary,
@@ -30,7 +30,13 @@ import type { Db } from '../../db/database';
 import type { FileStore } from '../../storage/file-store';
 import type { UploadChecker } from '../../storage/verify';
 import { readUploadForm, sendStoredFile, uploadRateLimit } from '../files/files.service';
-import { authorise, type AssignmentAction } from './assignments.policy';
+import {
+  authorise,
+  authoriseCreate,
+  authoriseJoin,
+  viewerOf,
+  type AssignmentAction,
+} from './assignments.policy';
 import * as service from './assignments.service';
 
 /** What the assignment routes are given by buildApp. */
@@ -92,7 +98,7 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
       config: { ...uploadRateLimit(config), swaggerTransform: multipartBody(createAssignmentForm) },
     },
     async (request, reply) => {
-      const teacher = requireRole(request, 'teacher');
+      const teacher = authoriseCreate(request);
       const form = await readUploadForm(
         request,
         { [F.questionPaper]: 'pdf', [F.modelAnswer]: 'pdf', [F.diagram]: 'image' },
@@ -109,7 +115,9 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
           modelAnswer,
           diagram: form.files.get(F.diagram),
         });
-        return reply.status(201).send(await service.detailFor(db, teacher, created));
+        return reply
+          .status(201)
+          .send(await service.detailFor(db, teacher, created, viewerOf(teacher, created)));
       } finally {
         await form.discard();
       }
@@ -137,8 +145,7 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
     '/api/assignments/join',
     { schema: joinSchema, config: { rateLimit: joinLimit } },
     async (request) => {
-      const user = requireRole(request, 'teacher', 'student');
-      if (user.role !== 'student') throw forbidden(messages.onlyStudentsJoin);
+      const user = authoriseJoin(request);
       return service.joinAssignment(db, user, request.body.code);
     },
   );
@@ -153,7 +160,7 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
   };
   app.get('/api/assignments/:code', { schema: detailSchema }, async (request) => {
     const { user, assignment } = await authorise(db, request, 'view');
-    return service.detailFor(db, user, assignment);
+    return service.detailFor(db, user, assignment, viewerOf(user, assignment));
   });
 
   const updateSchema = {
@@ -171,7 +178,7 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
   app.patch('/api/assignments/:code', { schema: updateSchema }, async (request) => {
     const { user, assignment } = await authorise(db, request, 'update');
     const updated = await service.updateAssignment(db, assignment, request.body);
-    return service.detailFor(db, user, updated);
+    return service.detailFor(db, user, updated, viewerOf(user, updated));
   });
 
   const deleteSchema = {

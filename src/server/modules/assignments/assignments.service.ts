@@ -171,13 +171,14 @@ async function withFreshCode(
   }
 }
 
-/** The detail page for its owner (with counters) or a joined student (with their own state). */
+/** The detail page for its owner (with counters) or a joined student (their own state): see viewerOf. */
 export async function detailFor(
   db: Kysely<Database>,
   user: CurrentUser,
   assignment: AssignmentRow,
+  viewer: 'owner' | 'student',
 ): Promise<AssignmentDetail> {
-  if (assignment.teacher_id === user.id) {
+  if (viewer === 'owner') {
     const counts = await repo.submissionCounts(db, assignment.id);
     return toDetail(assignment, {
       viewer: 'owner',
