@@ -11,16 +11,17 @@ import {
   dayMonthYear,
   holdUploads,
   originOf,
-  pickDeadline,
   userPage,
 } from './support/classroom-pages';
+import {
+  createWithAllFiles,
+  markChangesOf,
+  rowsLeftOf,
+  storageKeysOf,
+  TITLE,
+} from './support/classroom-journey';
 import { withDatabase } from './support/database';
-import { makePng } from './support/png';
 
-const TITLE = 'Photosynthesis essay';
-const DESCRIPTION =
-  'Read chapter four on photosynthesis and answer all five questions in full sentences, ' +
-  'labelling every part of the leaf diagram you draw.';
 // the card shows the first 15 words and an ellipsis
 const EXCERPT =
   'Read chapter four on photosynthesis and answer all five questions in full sentences, labelling every…';
@@ -64,52 +65,8 @@ describe('the classroom journey', () => {
   const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
   it('a teacher creates an assignment with all three files and finds its card on the dashboard', async () => {
-    await teacher.goto('/dashboard/create-assignment');
-    await teacher.getByRole('heading', { name: 'Create Assignment', level: 1 }).waitFor();
-    const created = teacher.getByLabel('Creation date');
-    expect(await created.inputValue()).toBe(formatDate(new Date()));
-    expect(await created.getAttribute('readonly')).not.toBeNull();
-
-    await teacher.getByLabel('Title').fill(TITLE);
-    const deadline = await pickDeadline(teacher, { next: 2, prev: 1, day: 15 });
-    expect(await teacher.getByRole('button', { name: /^Deadline/ }).innerText()).toContain(
-      dayMonthYear(deadline),
-    );
-    await teacher.getByLabel('Total marks').fill('20');
-    await teacher.getByLabel('Diagram keywords (optional)').fill('chlorophyll, stomata ,xylem');
-    await teacher.getByLabel('Description (optional)').fill(DESCRIPTION);
-    const png = makePng();
-    await teacher.getByLabel('Question paper (PDF)').setInputFiles({
-      name: 'questions.pdf',
-      mimeType: 'application/pdf',
-      buffer: await makePdf(['1. What is photosynthesis? [10 marks]', '2. Draw a leaf.']),
-    });
-    await teacher.getByLabel('Model answer (PDF)').setInputFiles({
-      name: 'model-answer.pdf',
-      mimeType: 'application/pdf',
-      buffer: await makePdf(['1. Plants turn light, water and carbon dioxide into glucose.']),
-    });
-    await teacher.getByLabel('Model diagram (optional image)').setInputFiles({
-      name: 'leaf.png',
-      mimeType: 'image/png',
-      buffer: png,
-    });
-    for (const name of ['questions.pdf', 'model-answer.pdf', 'leaf.png'])
-      await teacher.getByText(`Selected: ${name}`).waitFor();
-
-    const release = await holdUploads(teacher, '**/api/assignments', 800);
-    const response = teacher.waitForResponse(
-      (r) => r.url().endsWith('/api/assignments') && r.request().method() === 'POST',
-    );
-    await teacher.getByRole('button', { name: 'Create Assignment' }).click();
-    const bar = teacher.getByRole('progressbar');
-    await bar.waitFor();
-    expect(await bar.getAttribute('aria-label')).toMatch(/^(Uploading|Checking and saving) files$/);
-    expect(await teacher.getByRole('button', { name: 'Creating…' }).isDisabled()).toBe(true);
-    const reply = await response;
-    await release();
-    expect(reply.status()).toBe(201);
-    code = ((await reply.json()) as { code: string }).code;
+    const { deadline, png, ...created } = await createWithAllFiles(teacher);
+    code = created.code;
     expect(code).toMatch(/^[A-Z2-9]{6,8}$/);
 
     await teacher.getByText(messages.createdTitle).waitFor();
@@ -264,14 +221,7 @@ describe('the classroom journey', () => {
     await ravisRow.getByText('15.5 / 20').waitFor();
     expect(await input.count()).toBe(0);
 
-    const changes = withDatabase(dataDir, (db) =>
-      db
-        .prepare(
-          'select from_marks, to_marks from mark_change where submission_id = ? order by created_at',
-        )
-        .all(submissionId),
-    );
-    expect(changes).toEqual([
+    expect(markChangesOf(dataDir, submissionId)).toEqual([
       { from_marks: null, to_marks: 12 },
       { from_marks: 12, to_marks: 15.5 },
     ]);
@@ -324,16 +274,7 @@ describe('the classroom journey', () => {
 
   it('deleting the assignment asks first, then removes it with every file on disk', async () => {
     const filesDir = path.join(dataDir, 'files');
-    const keys = withDatabase(dataDir, (db) =>
-      db
-        .prepare(
-          `select f.storage_key as key from file f join assignment a on a.code = ?
-           where f.id in (a.question_file_id, a.model_answer_file_id, a.diagram_file_id)
-              or f.id in (select file_id from submission where assignment_id = a.id)`,
-        )
-        .all(code)
-        .map((r) => (r as { key: string }).key),
-    );
+    const keys = storageKeysOf(dataDir, code);
     expect(keys).toHaveLength(4);
     for (const key of keys) expect(fs.existsSync(path.join(filesDir, key))).toBe(true);
     const before = filesUnder(filesDir).length;
@@ -350,17 +291,7 @@ describe('the classroom journey', () => {
     await teacher.getByText(messages.noAssignments).waitFor();
     expect(filesUnder(filesDir)).toHaveLength(before - 4);
     for (const key of keys) expect(fs.existsSync(path.join(filesDir, key))).toBe(false);
-    const rowsLeft = withDatabase(dataDir, (db) => ({
-      assignments: db.prepare('select count(*) as n from assignment where code = ?').get(code),
-      submissions: db
-        .prepare('select count(*) as n from submission where id = ?')
-        .get(submissionId),
-      files: db
-        .prepare(
-          `select count(*) as n from file where storage_key in (${keys.map(() => '?').join()})`,
-        )
-        .get(...keys),
-    }));
+    const rowsLeft = rowsLeftOf(dataDir, code, submissionId, keys);
     expect(rowsLeft).toEqual({ assignments: { n: 0 }, submissions: { n: 0 }, files: { n: 0 } });
 
     await ravi.goto(`/dashboard/assignment/${code}`);

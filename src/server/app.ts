@@ -18,10 +18,13 @@ import { assignmentRoutes } from './modules/assignments/assignments.routes';
 import { avatarRoutes } from './modules/avatars/avatars.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { marksRoutes } from './modules/marks/marks.routes';
+import { publishingRoutes } from './modules/marks/publishing.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { noticeRoutes } from './modules/notices/notices.routes';
 import { regradeRoutes } from './modules/regrades/regrades.routes';
-import { reviewRoutes } from './modules/review/review.routes';
+import { rubricRoutes } from './modules/rubric/rubric.routes';
+import { submissionRoutes } from './modules/submissions/submissions.routes';
 import { openapi } from './openapi/openapi';
 import { security } from './plugins/security';
 import { OneLineRequestLog } from './plugins/request-log';
@@ -105,17 +108,20 @@ export async function buildApp(
   await app.register(storage, { db, store, config });
   const stopGrading = (assignmentId: string) => grading.cancel(assignmentId);
   const checker = { pool, reading };
+  // What the services that read an assignment's questions need (marks, rubric, regrades…).
+  const papers = { db, store, checker };
   await app.register(assignmentRoutes, { db, store, config, checker, stopGrading });
+  await app.register(submissionRoutes, { ...papers, config });
   await app.register(evaluationRoutes, {
     db,
-    store,
-    checker,
     queued: (runId, trx) => grading.queued(runId, trx),
     stopGrading,
   });
-  await app.register(reviewRoutes, { db, store, checker });
-  await app.register(regradeRoutes, { db, store, checker });
-  await app.register(noticeRoutes, { db, store, checker });
+  await app.register(marksRoutes, papers);
+  await app.register(publishingRoutes, papers);
+  await app.register(rubricRoutes, papers);
+  await app.register(regradeRoutes, papers);
+  await app.register(noticeRoutes, papers);
   await app.register(contactRoutes, { db, config });
   await app.register(spa, { dir: config.staticDir });
   app.addHook('onReady', async () => grading.start());

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   resultOf,
   unreadableResult,
@@ -9,6 +8,7 @@ import {
 import { nowIso } from '../db/database';
 import * as runs from '../modules/evaluations/evaluations.repository';
 import * as items from '../modules/evaluations/run-items.repository';
+import { writeAiResult } from '../modules/marks/ai-results.service';
 import {
   activeRun,
   contextOf,
@@ -66,7 +66,8 @@ async function writeOne(ctx: StepContext, runId: string, result: AnswerResult): 
   const graded = result.status === 'graded';
   return ctx.db.kysely.transaction().execute(async (trx) => {
     if (!(await items.markWritten(trx, runId, result.id, at))) return false;
-    const change = await runs.writeResult(trx, runId, result.id, {
+    // The marks and their audit entry, through the marks module like every other write of marks.
+    await writeAiResult(trx, runId, result.id, {
       aiMarks: graded ? result.marks : null,
       status: result.status,
       json: JSON.stringify(result),
@@ -75,17 +76,6 @@ async function writeOne(ctx: StepContext, runId: string, result: AnswerResult): 
     });
     if (!(await runs.countResult(trx, runId, graded ? 'done' : 'failed')))
       throw new RunStopped('the run was cancelled or deleted');
-    if (change && !change.teacherOwned && change.from !== change.to) {
-      await runs.insertMarkChange(trx, {
-        id: crypto.randomUUID(),
-        submission_id: result.id,
-        changed_by: null,
-        from_marks: change.from,
-        to_marks: change.to,
-        source: 'ai',
-        created_at: at,
-      });
-    }
     return true;
   });
 }

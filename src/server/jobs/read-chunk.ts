@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { decodeReading, encodeReading, type AnswerAnalysis } from '../../grading';
 import type { Database } from '../db/schema';
-import * as runs from '../modules/evaluations/evaluations.repository';
+import { keepReading } from '../modules/submissions/submissions.service';
 import * as items from '../modules/evaluations/run-items.repository';
 import { readFileBytes } from '../modules/files/files.service';
 import { readerLimitMessage } from '../sandbox/limit-message';
@@ -65,7 +65,7 @@ export async function readChunk(
           : null;
       const reading = document && !kept && bytes ? encodeReading(document) : null;
       await db.transaction().execute(async (trx) => {
-        if (reading) await runs.keepReading(trx, item.id, reading);
+        if (reading) await keepReading(trx, item.id, reading);
         await items.storeReading(
           trx,
           runId,

@@ -1,6 +1,11 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { messages } from '../../../shared/messages';
+import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
+import { requireRole } from '../../auth/guards';
 import type { CurrentUser } from '../../auth/current-user';
+import { findForUser } from './assignments.service';
 
 /** Everything a signed-in user may try on one assignment. */
 export type AssignmentAction =
@@ -12,15 +17,13 @@ export type AssignmentAction =
   | 'read-model-answer'
   | 'list-submissions'
   | 'submit'
-  | 'read-submission'
+  | 'ask-regrade'
   | 'grade';
 
 /** What the policy needs to know besides the user and the assignment. */
 export interface PolicyContext {
   /** Whether the user (a student) has joined the assignment. */
   joined: boolean;
-  /** For 'read-submission': whose submission it is. */
-  submissionStudentId?: string;
 }
 
 /** How a user stands to an assignment. */
@@ -29,7 +32,6 @@ export type Relation = 'owner' | 'joined' | 'none';
 const OWNER_ONLY = new Set<AssignmentAction>(['update', 'delete', 'read-model-answer', 'grade']);
 
 export const assignmentNotFound = () => new AppError(404, 'not_found', messages.assignmentNotFound);
-export const submissionNotFound = () => new AppError(404, 'not_found', messages.submissionNotFound);
 
 /** The user's relation to the assignment: its teacher, a student who joined it, or neither. */
 export function relationOf(
@@ -46,8 +48,8 @@ export function relationOf(
  * The one place that decides who may do what with an assignment; throws when not allowed.
  * Someone with no relation to it (another teacher, a student who has not joined) gets 404, the
  * same answer as for an unknown code, so class codes cannot be probed. Someone who may see it
- * but not do this gets 403. Another student's submission is 404 for the same reason.
- * (401 and "no role yet" 403 are answered before the assignment is loaded.)
+ * but not do this gets 403. (401 and "no role yet" 403 are answered before the assignment is
+ * loaded; a submission's own rule is in submissions.policy.ts.)
  */
 export function assertCan(
   user: CurrentUser,
@@ -59,10 +61,44 @@ export function assertCan(
   if (relation === 'none') throw assignmentNotFound();
   if (relation === 'owner') {
     if (action === 'submit') throw forbidden(messages.onlyStudentsSubmit);
+    if (action === 'ask-regrade')
+      throw forbidden('Only the student who handed in can ask for a regrade.');
     return;
   }
   if (OWNER_ONLY.has(action)) throw forbidden();
-  if (action === 'read-submission' && ctx.submissionStudentId !== user.id) {
-    throw submissionNotFound();
-  }
+}
+
+/**
+ * The common start of every /api/assignments/:code route: 401 without a session, 403 without
+ * a role, 404 for an unknown code, then the verdict of assertCan on `action`.
+ */
+export async function authorise(
+  db: Kysely<Database>,
+  request: FastifyRequest & { params: { code: string } },
+  action: AssignmentAction,
+) {
+  const user = requireRole(request, 'teacher', 'student');
+  const found = await findForUser(db, user, request.params.code);
+  if (!found) throw assignmentNotFound();
+  assertCan(user, action, found.assignment, { joined: found.joined });
+  return { user, ...found };
+}
+
+/** Creating an assignment is for teachers: 401 without a session, 403 for anyone else. */
+export const authoriseCreate = (request: FastifyRequest) => requireRole(request, 'teacher');
+
+/** Joining an assignment by its code is for students: 401 without a session, 403 otherwise. */
+export function authoriseJoin(request: FastifyRequest) {
+  const user = requireRole(request, 'teacher', 'student');
+  if (user.role !== 'student') throw forbidden(messages.onlyStudentsJoin);
+  return user;
+}
+
+/**
+ * How a user who may view the assignment sees it: its owner with the counters and the diagram
+ * keywords (which would only tell students what to stuff their answers with), a joined student
+ * with their own hand-in.
+ */
+export function viewerOf(user: CurrentUser, assignment: { teacher_id: string }) {
+  return relationOf(user, assignment, true) === 'owner' ? 'owner' : 'student';
 }

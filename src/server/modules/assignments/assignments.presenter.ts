@@ -1,15 +1,12 @@
 import {
   assignmentDetail,
   assignmentSummary,
-  submissionRow,
   type AssignmentCard,
   type AssignmentDetail,
   type AssignmentSummary,
   type StudentWorkStatus,
-  type SubmissionRow,
 } from '../../../shared/assignments';
 import type { AssignmentRow, OwnCardRow, JoinedCardRow } from './assignments.repository';
-import type { SubmissionWithName } from './submissions.repository';
 
 /** Whether the deadline (ISO-8601 UTC) has passed. */
 export const isPast = (deadline: string, now = new Date()) => Date.parse(deadline) < now.getTime();
@@ -87,44 +84,5 @@ export function toSummary(a: AssignmentRow, now = new Date()): AssignmentSummary
     deadline: a.deadline,
     totalMarks: a.total_marks,
     isPastDeadline: isPast(a.deadline, now),
-  });
-}
-
-/** A grades-table row; with `hideMarks` (a student before the deadline) marks stay null. */
-export function toSubmissionRow(
-  s: SubmissionWithName,
-  opts: { forStudent?: boolean; hideMarks?: boolean } = {},
-): SubmissionRow {
-  const hide = opts.hideMarks === true;
-  const shown = s.published ? (JSON.parse(s.published) as { marks: number | null }) : null;
-  const current = s.marks === null ? null : Number(s.marks);
-  if (opts.forStudent) {
-    // A student sees only what was published: the marks and nothing of the AI's proposal.
-    return submissionRow.parse({
-      id: s.id,
-      studentName: s.student_name,
-      submittedAt: s.submitted_at,
-      marks: hide || !shown ? null : shown.marks,
-      marksSource: null,
-      needsReview: false,
-      aiMarks: null,
-      aiStatus: null,
-      publishedMarks: hide || !shown ? null : shown.marks,
-      published: !hide && shown !== null,
-      changedSincePublished: false,
-    });
-  }
-  return submissionRow.parse({
-    id: s.id,
-    studentName: s.student_name,
-    submittedAt: s.submitted_at,
-    marks: hide ? null : current,
-    marksSource: hide ? null : s.marks_source,
-    needsReview: Number(s.needs_review) === 1,
-    aiMarks: hide || s.ai_marks === null ? null : Number(s.ai_marks),
-    aiStatus: hide ? null : s.ai_status,
-    publishedMarks: shown ? shown.marks : null,
-    published: shown !== null,
-    changedSincePublished: shown !== null && shown.marks !== current,
   });
 }

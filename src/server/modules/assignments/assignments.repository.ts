@@ -153,6 +153,31 @@ export async function submissionCounts(db: Kysely<Database>, assignmentId: strin
   return { submitted: Number(submitted.n), pending: Number(joined.n) };
 }
 
+/** When the student handed in their answer to the assignment, or undefined when they have not. */
+export async function ownSubmittedAt(
+  db: Kysely<Database>,
+  assignmentId: string,
+  studentId: string,
+) {
+  const row = await db
+    .selectFrom('submission')
+    .select('submitted_at')
+    .where('assignment_id', '=', assignmentId)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+  return row?.submitted_at;
+}
+
+/** The highest marks given in the assignment, or null when none. */
+export async function highestMarks(db: Kysely<Database>, assignmentId: string) {
+  const row = await db
+    .selectFrom('submission')
+    .select((eb) => eb.fn.max('marks').as('top'))
+    .where('assignment_id', '=', assignmentId)
+    .executeTakeFirst();
+  return row?.top == null ? null : Number(row.top);
+}
+
 /** Ids of every file the assignment owns: its three documents and every submitted answer. */
 export async function fileIdsOf(db: Kysely<Database>, a: Selectable<AssignmentTable>) {
   const answers = await db
@@ -168,16 +193,12 @@ export async function fileIdsOf(db: Kysely<Database>, a: Selectable<AssignmentTa
   ].filter((id): id is string => id !== null);
 }
 
-/** Deletes the assignment and every row that hangs off it (call inside a transaction). */
-export async function deleteAssignmentRows(db: Kysely<Database>, assignmentId: string) {
-  const submissions = db
-    .selectFrom('submission')
-    .select('id')
-    .where('assignment_id', '=', assignmentId);
-  await db.deleteFrom('mark_change').where('submission_id', 'in', submissions).execute();
-  await db.deleteFrom('submission').where('assignment_id', '=', assignmentId).execute();
-  await db.deleteFrom('enrollment').where('assignment_id', '=', assignmentId).execute();
-  await db.deleteFrom('evaluation_run').where('assignment_id', '=', assignmentId).execute();
+/**
+ * Deletes the assignment (call inside a transaction). Every row that hangs off it goes with it
+ * through the foreign keys' ON DELETE CASCADE: enrollments, submissions (and their marks, mark
+ * changes and regrade requests), grading runs, rubric items and notices.
+ */
+export async function deleteAssignmentRow(db: Kysely<Database>, assignmentId: string) {
   await db.deleteFrom('assignment').where('id', '=', assignmentId).execute();
 }
 

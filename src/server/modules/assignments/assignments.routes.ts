@@ -14,7 +14,7 @@ import {
 } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
 import { assignmentFileParams, codeParams, fileQuery } from '../../../shared/params';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import {
   assignmentRefusals,
   binary,
@@ -25,12 +25,30 @@ import {
   refusals,
 } from '../../openapi/route-schema';
 import { requireRole } from '../../auth/guards';
-import { sendStoredFile } from '../files/files.service';
-import { readUploadForm } from '../files/upload-form';
-import { authorise, uploadRateLimit, type AssignmentRoutesOptions } from './access';
-import type { AssignmentAction } from './assignments.policy';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { FileStore } from '../../storage/file-store';
+import type { UploadChecker } from '../../storage/verify';
+import { readUploadForm, sendStoredFile, uploadRateLimit } from '../files/files.service';
+import {
+  authorise,
+  authoriseCreate,
+  authoriseJoin,
+  viewerOf,
+  type AssignmentAction,
+} from './assignments.policy';
 import * as service from './assignments.service';
-import { submissionRoutes } from './submissions.routes';
+
+/** What the assignment routes are given by buildApp. */
+export interface AssignmentRoutesOptions {
+  db: Db;
+  store: FileStore;
+  config: Config;
+  /** Checks uploaded files in the reader pool. */
+  checker: UploadChecker;
+  /** Stops this process's grading of an assignment at once (on delete). */
+  stopGrading: (assignmentId: string) => void;
+}
 
 const missing = (field: string, message: string) => badRequest(message, [{ path: field, message }]);
 
@@ -80,7 +98,7 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
       config: { ...uploadRateLimit(config), swaggerTransform: multipartBody(createAssignmentForm) },
     },
     async (request, reply) => {
-      const teacher = requireRole(request, 'teacher');
+      const teacher = authoriseCreate(request);
       const form = await readUploadForm(
         request,
         { [F.questionPaper]: 'pdf', [F.modelAnswer]: 'pdf', [F.diagram]: 'image' },
@@ -97,7 +115,9 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
           modelAnswer,
           diagram: form.files.get(F.diagram),
         });
-        return reply.status(201).send(await service.detailFor(db, teacher, created));
+        return reply
+          .status(201)
+          .send(await service.detailFor(db, teacher, created, viewerOf(teacher, created)));
       } finally {
         await form.discard();
       }
@@ -125,8 +145,7 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
     '/api/assignments/join',
     { schema: joinSchema, config: { rateLimit: joinLimit } },
     async (request) => {
-      const user = requireRole(request, 'teacher', 'student');
-      if (user.role !== 'student') throw forbidden(messages.onlyStudentsJoin);
+      const user = authoriseJoin(request);
       return service.joinAssignment(db, user, request.body.code);
     },
   );
@@ -141,7 +160,7 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
   };
   app.get('/api/assignments/:code', { schema: detailSchema }, async (request) => {
     const { user, assignment } = await authorise(db, request, 'view');
-    return service.detailFor(db, user, assignment);
+    return service.detailFor(db, user, assignment, viewerOf(user, assignment));
   });
 
   const updateSchema = {
@@ -159,7 +178,7 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
   app.patch('/api/assignments/:code', { schema: updateSchema }, async (request) => {
     const { user, assignment } = await authorise(db, request, 'update');
     const updated = await service.updateAssignment(db, assignment, request.body);
-    return service.detailFor(db, user, updated);
+    return service.detailFor(db, user, updated, viewerOf(user, updated));
   });
 
   const deleteSchema = {
@@ -196,6 +215,4 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
     const file = await service.assignmentFile(db, assignment, kind.data);
     return sendStoredFile(reply, store, file, { download: request.query.download === '1' });
   });
-
-  await app.register(submissionRoutes, opts);
 }

@@ -10,24 +10,36 @@ import type {
   UpdateAssignmentInput,
 } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
+import type { ReviewSettingsBody } from '../../../shared/review';
 import { nowIso, type Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { CurrentUser } from '../../auth/current-user';
 import type { FileStore } from '../../storage/file-store';
-import { findFile, insertFiles, storageKeysOf, deleteFileRows } from '../files/files.repository';
-import { removeStoredFiles, storeUploads } from '../files/files.service';
-import type { VerifiedUpload } from '../files/upload-form';
-import { assignmentNotFound } from './assignments.policy';
-import { isPast, keywordsToColumn, toCard, toDetail, workStatusOf } from './assignments.presenter';
+import {
+  deleteFileRows,
+  findFile,
+  insertFiles,
+  removeStoredFiles,
+  storageKeysOf,
+  storeUploads,
+  type VerifiedUpload,
+} from '../files/files.service';
+import {
+  isPast,
+  keywordsToColumn,
+  toCard,
+  toDetail,
+  toSummary,
+  workStatusOf,
+} from './assignments.presenter';
 import * as repo from './assignments.repository';
 import type { AssignmentRow } from './assignments.repository';
 
-/** An assignment as stored: what other modules' services are handed by `loadForUser`. */
+/** An assignment as stored: what other modules' services are handed by `authorise`. */
 export type { AssignmentRow };
 import { newClassCode, normalizeCode } from './class-code';
-import { findOwnSubmission, highestMarks } from './submissions.repository';
 
 /** What the assignment services work with. */
 export interface AssignmentDeps {
@@ -43,16 +55,27 @@ export interface AssignmentUploads {
   diagram?: VerifiedUpload;
 }
 
+/** Whether the assignment's deadline had passed at `at`. */
+export const isPastDeadline = (assignment: AssignmentRow, at = new Date()) =>
+  isPast(assignment.deadline, at);
+
+/** The assignment block at the top of the grades table. */
+export const summaryOf = (assignment: AssignmentRow, now = new Date()) =>
+  toSummary(assignment, now);
+
 /** Refuses a deadline that has already passed: today is fine, but only at a time still ahead. */
 export function assertDeadlineAhead(deadline: string): void {
   if (isPast(deadline))
     throw badRequest(messages.deadlinePast, [{ path: 'deadline', message: messages.deadlinePast }]);
 }
 
-/** The assignment by class code (case and spaces ignored) and whether the user joined it; 404 if unknown. */
-export async function loadForUser(db: Kysely<Database>, user: CurrentUser, code: string) {
+/**
+ * The assignment by class code (case and spaces ignored) and whether the user joined it, or
+ * undefined when the code is unknown (assignments.policy.ts's `authorise` answers 404).
+ */
+export async function findForUser(db: Kysely<Database>, user: CurrentUser, code: string) {
   const assignment = await repo.findByCode(db, normalizeCode(code));
-  if (!assignment) throw assignmentNotFound();
+  if (!assignment) return undefined;
   const joined =
     user.role === 'student' ? await repo.isEnrolled(db, assignment.id, user.id) : false;
   return { assignment, joined };
@@ -148,13 +171,14 @@ async function withFreshCode(
   }
 }
 
-/** The detail page for its owner (with counters) or a joined student (with their own state). */
+/** The detail page for its owner (with counters) or a joined student (their own state): see viewerOf. */
 export async function detailFor(
   db: Kysely<Database>,
   user: CurrentUser,
   assignment: AssignmentRow,
+  viewer: 'owner' | 'student',
 ): Promise<AssignmentDetail> {
-  if (assignment.teacher_id === user.id) {
+  if (viewer === 'owner') {
     const counts = await repo.submissionCounts(db, assignment.id);
     return toDetail(assignment, {
       viewer: 'owner',
@@ -162,11 +186,11 @@ export async function detailFor(
       pendingCount: counts.pending,
     });
   }
-  const own = await findOwnSubmission(db, assignment.id, user.id);
+  const submittedAt = await repo.ownSubmittedAt(db, assignment.id, user.id);
   return toDetail(assignment, {
     viewer: 'student',
-    hasSubmitted: own !== undefined,
-    submittedAt: own?.submitted_at ?? null,
+    hasSubmitted: submittedAt !== undefined,
+    submittedAt: submittedAt ?? null,
   });
 }
 
@@ -183,7 +207,7 @@ export async function updateAssignment(
     assertDeadlineAhead(body.deadline);
   }
   if (body.totalMarks !== undefined) {
-    const top = await highestMarks(db, assignment.id);
+    const top = await repo.highestMarks(db, assignment.id);
     if (top !== null && top > body.totalMarks) {
       throw conflict('total_below_marks', messages.totalMarksBelowMarks);
     }
@@ -198,6 +222,19 @@ export async function updateAssignment(
     updated_at: nowIso(),
   });
   return (await repo.findByCode(db, assignment.code))!;
+}
+
+/** Automatic publishing of marks at the deadline, and until when regrades may be asked for. */
+export async function saveReviewSettings(
+  db: Kysely<Database>,
+  assignment: AssignmentRow,
+  body: ReviewSettingsBody,
+) {
+  await repo.updateAssignment(db, assignment.id, {
+    auto_publish: body.autoPublish ? 1 : 0,
+    regrade_deadline: body.regradeDeadline ? new Date(body.regradeDeadline).toISOString() : null,
+    updated_at: nowIso(),
+  });
 }
 
 /** Joins a student by class code (case and spaces ignored); joining again is harmless. */
@@ -229,8 +266,9 @@ export async function assignmentFile(
 }
 
 /**
- * Deletes the assignment with its enrollments, submissions, mark changes, grading runs and
- * file rows in one transaction, then the stored files. A stored file that cannot be deleted
+ * Deletes the assignment with everything that hangs off it (enrollments, submissions with their
+ * marks and history, grading runs, rubric, notices) and its file rows in one transaction, then
+ * the stored files. A stored file that cannot be deleted
  * is logged and left for the start-up orphan sweep; the database never points at a lost file.
  */
 export async function deleteAssignment(deps: AssignmentDeps, assignment: AssignmentRow) {
@@ -240,7 +278,7 @@ export async function deleteAssignment(deps: AssignmentDeps, assignment: Assignm
     if (deps.db.dialect === 'postgres') await repo.lockAssignment(trx, assignment.id);
     const fileIds = await repo.fileIdsOf(trx, assignment);
     const storageKeys = await storageKeysOf(trx, fileIds);
-    await repo.deleteAssignmentRows(trx, assignment.id);
+    await repo.deleteAssignmentRow(trx, assignment.id);
     await deleteFileRows(trx, fileIds);
     return storageKeys;
   });

@@ -1,5 +1,5 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, EvaluationRunTable, MarkChangeTable } from '../../db/schema';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, EvaluationRunTable } from '../../db/schema';
 
 export type RunRow = Selectable<EvaluationRunTable>;
 
@@ -45,6 +45,43 @@ export async function countGradable(db: Kysely<Database>, assignmentId: string) 
     .where((eb) => eb.or([eb('marks_source', 'is', null), eb('marks_source', '!=', 'teacher')]))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Whether the assignment has any submission at all. */
+export async function hasSubmissions(db: Kysely<Database>, assignmentId: string) {
+  const row = await db
+    .selectFrom('submission')
+    .select('id')
+    .where('assignment_id', '=', assignmentId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Every joined student with their submission's marks, if any, by name: a gradebook import then
+ * shows who has not handed in as well.
+ */
+export async function gradeRows(db: Kysely<Database>, assignmentId: string) {
+  return db
+    .selectFrom('enrollment')
+    .innerJoin('user', 'user.id', 'enrollment.student_id')
+    .leftJoin('submission', (j) =>
+      j
+        .onRef('submission.assignment_id', '=', 'enrollment.assignment_id')
+        .onRef('submission.student_id', '=', 'enrollment.student_id'),
+    )
+    .select([
+      'user.name',
+      'user.email',
+      'submission.id as submission_id',
+      'submission.submitted_at',
+      'submission.marks',
+      'submission.marks_source',
+    ])
+    .where('enrollment.assignment_id', '=', assignmentId)
+    .orderBy('user.name')
+    .orderBy('user.email')
+    .execute();
 }
 
 /**
@@ -193,65 +230,6 @@ export async function submissionsToGrade(db: Kysely<Database>, assignmentId: str
     .orderBy('submitted_at')
     .orderBy('id')
     .execute();
-}
-
-/**
- * Writes the engine's proposal for one submission unless this run already wrote it. Marks move
- * only where the teacher has not given their own; an unreadable answer keeps no marks at all.
- * Returns the marks before and after, or null when there was nothing to write.
- */
-export async function writeResult(
-  db: Kysely<Database>,
-  runId: string,
-  submissionId: string,
-  result: {
-    aiMarks: number | null;
-    status: 'graded' | 'unreadable';
-    json: string;
-    needsReview: boolean;
-    at: string;
-  },
-) {
-  const before = await db
-    .selectFrom('submission')
-    .select(['marks', 'marks_source'])
-    .where('id', '=', submissionId)
-    .where((eb) =>
-      eb.or([eb('evaluation_run_id', 'is', null), eb('evaluation_run_id', '!=', runId)]),
-    )
-    .executeTakeFirst();
-  if (!before) return null;
-  const teacherOwned = before.marks_source === 'teacher';
-  await db
-    .updateTable('submission')
-    .set({
-      ai_marks: result.aiMarks,
-      ai_status: result.status,
-      ai_result: result.json,
-      needs_review: result.needsReview ? 1 : 0,
-      graded_at: result.at,
-      evaluation_run_id: runId,
-      ...(teacherOwned
-        ? {}
-        : { marks: result.aiMarks, marks_source: result.aiMarks === null ? null : 'ai' }),
-    })
-    .where('id', '=', submissionId)
-    .execute();
-  const from = before.marks === null ? null : Number(before.marks);
-  return { from, to: teacherOwned ? from : result.aiMarks, teacherOwned };
-}
-
-export async function insertMarkChange(db: Kysely<Database>, row: Insertable<MarkChangeTable>) {
-  await db.insertInto('mark_change').values(row).execute();
-}
-
-/** Keeps an answer's reading (JSON) so it is never read again. */
-export async function keepReading(
-  db: Kysely<Database> | Transaction<Database>,
-  submissionId: string,
-  reading: string,
-) {
-  await db.updateTable('submission').set({ reading }).where('id', '=', submissionId).execute();
 }
 
 /** The assignment a run grades. */

@@ -1,25 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { latestEvaluationResponse, submissionDetail } from '../../../shared/evaluations';
-import { codeParams, submissionParams } from '../../../shared/params';
+import { latestEvaluationResponse } from '../../../shared/evaluations';
+import { codeParams } from '../../../shared/params';
+import type { Db } from '../../db/database';
 import { assignmentRefusals, binary, json, refusals } from '../../openapi/route-schema';
-import { authorise } from '../assignments/access';
-import { assertCan } from '../assignments/assignments.policy';
-import { findSubmissionIn } from '../assignments/submissions.service';
-import { contentDisposition } from '../files/content-disposition';
-import { publishDue } from '../review/publishing.service';
-import type { ReviewDeps } from '../review/questions.service';
+import { authorise } from '../assignments/assignments.policy';
+import { sendDownload } from '../files/files.service';
 import * as service from './evaluations.service';
 import { gradesCsv } from './grades-csv';
 
 const tags = ['evaluations'];
 const runReply = (description: string) => json(latestEvaluationResponse, description);
 
-/** Grading runs ("Evaluate Now"), a submission's explained marks, and the CSV export. */
-export async function evaluationRoutes(
-  fastify: FastifyInstance,
-  opts: ReviewDeps & { queued: service.QueueRun; stopGrading: (assignmentId: string) => void },
-) {
+/** What the evaluation routes are given by buildApp. */
+export interface EvaluationRoutesOptions {
+  db: Db;
+  /** Hands a newly queued run to the grading queue. */
+  queued: service.QueueRun;
+  /** Stops this process's grading of an assignment at once. */
+  stopGrading: (assignmentId: string) => void;
+}
+
+/** Grading runs ("Evaluate Now") and the grades as CSV. */
+export async function evaluationRoutes(fastify: FastifyInstance, opts: EvaluationRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = opts.db.kysely;
 
@@ -76,30 +79,6 @@ export async function evaluationRoutes(
     },
   );
 
-  const detailSchema = {
-    summary: "One answer with the engine's explanation",
-    description:
-      'The owner always; the student who handed in sees marks and explanation only once published. Another student gets 404.',
-    tags: ['submissions'],
-    params: submissionParams,
-    response: {
-      200: json(submissionDetail, 'The submission'),
-      ...refusals(...assignmentRefusals),
-    },
-  };
-  app.get('/api/assignments/:code/submissions/:id', { schema: detailSchema }, async (request) => {
-    const { user, assignment, joined } = await authorise(db, request, 'view');
-    const submission = await findSubmissionIn(db, assignment, request.params.id);
-    assertCan(user, 'read-submission', assignment, {
-      joined,
-      submissionStudentId: submission.student_id,
-    });
-    const viewer = assignment.teacher_id === user.id ? 'owner' : 'student';
-    await publishDue(opts, assignment);
-    const fresh = await findSubmissionIn(db, assignment, request.params.id);
-    return service.submissionDetailFor(opts, fresh, assignment, viewer);
-  });
-
   const csvSchema = {
     summary: 'The grades as CSV',
     description:
@@ -114,13 +93,9 @@ export async function evaluationRoutes(
   app.get('/api/assignments/:code/grades.csv', { schema: csvSchema }, async (request, reply) => {
     const { assignment } = await authorise(db, request, 'grade');
     const csv = gradesCsv(await service.gradeLines(db, assignment));
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header(
-        'content-disposition',
-        contentDisposition('attachment', `${assignment.code}-grades.csv`),
-      )
-      .send(csv);
+    return sendDownload(reply, csv, {
+      type: 'text/csv; charset=utf-8',
+      name: `${assignment.code}-grades.csv`,
+    });
   });
 }

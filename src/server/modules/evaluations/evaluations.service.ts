@@ -1,19 +1,14 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { EvaluationRun, SubmissionDetail } from '../../../shared/evaluations';
+import type { EvaluationRun } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
 import { nowIso } from '../../db/database';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { AssignmentRow } from '../assignments/assignments.service';
-import type { SubmissionWithName } from '../assignments/submissions.service';
 import * as repo from './evaluations.repository';
 import * as items from './run-items.repository';
-import { marksState, parseAi, samePublication } from '../review/marks-state';
-import { parsePublished, publicationOf, questionsOrNone } from '../review/publishing.service';
-import type { ReviewDeps } from '../review/questions.service';
-import * as reviewRepo from '../review/review.repository';
 import type { GradeLine } from './grades-csv';
 
 /** Presents a run row as the API's run. */
@@ -33,14 +28,14 @@ export function toRun(r: repo.RunRow): EvaluationRun {
   };
 }
 
+/** Hands a newly queued run to the grading queue, inside the transaction that inserts it. */
+export type QueueRun = (runId: string, trx: Transaction<Database>) => Promise<void> | void;
+
 /**
  * "Evaluate Now": queues a run over every submission without the teacher's own marks and
  * returns it at once; while one is queued or running, a second call joins it. The partial unique
  * index settles two clicks at the same moment.
  */
-/** Hands a newly queued run to the grading queue, inside the transaction that inserts it. */
-export type QueueRun = (runId: string, trx: Transaction<Database>) => Promise<void> | void;
-
 export async function startEvaluation(
   db: Kysely<Database>,
   assignment: AssignmentRow,
@@ -51,11 +46,7 @@ export async function startEvaluation(
   if (assignment.total_marks <= 0) throw conflict('nothing_to_grade', messages.zeroTotalMarks);
   const total = await repo.countGradable(db, assignment.id);
   if (total === 0) {
-    const any = await db
-      .selectFrom('submission')
-      .select('id')
-      .where('assignment_id', '=', assignment.id)
-      .executeTakeFirst();
+    const any = await repo.hasSubmissions(db, assignment.id);
     throw conflict(
       'nothing_to_grade',
       any ? messages.allMarkedByTeacher : messages.nothingToEvaluate,
@@ -106,86 +97,12 @@ export async function latestRun(db: Kysely<Database>, assignment: AssignmentRow)
   return r ? toRun(r) : null;
 }
 
-/**
- * One submission with the engine's explanation. The owner sees everything: the marks as they
- * stand per question, the AI's proposal and why it needs review, and what the student sees. The
- * student who made it sees only what was published (nothing before), never the review reasons.
- */
-export async function submissionDetailFor(
-  deps: ReviewDeps,
-  s: SubmissionWithName,
-  assignment: AssignmentRow,
-  viewer: 'owner' | 'student',
-): Promise<SubmissionDetail> {
-  const shown = parsePublished(s.published);
-  const base = {
-    id: s.id,
-    studentName: s.student_name,
-    submittedAt: s.submitted_at,
-    totalMarks: assignment.total_marks,
-    published: shown,
-  };
-  if (viewer === 'student') {
-    return {
-      ...base,
-      marks: shown ? shown.marks : null,
-      marksSource: null,
-      aiMarks: null,
-      needsReview: false,
-      gradedAt: null,
-      marksVisible: shown !== null,
-      ai: null,
-      review: null,
-    };
-  }
-  const db = deps.db.kysely;
-  const questions = await questionsOrNone(deps, assignment);
-  const ai = parseAi(s.ai_result);
-  const state = marksState(questions, ai, await reviewRepo.questionMarks(db, s.id));
-  const now = await publicationOf(db, questions, assignment, s);
-  return {
-    ...base,
-    marks: s.marks !== null ? Number(s.marks) : null,
-    marksSource: s.marks_source,
-    aiMarks: s.ai_marks !== null ? Number(s.ai_marks) : null,
-    needsReview: Number(s.needs_review) === 1,
-    gradedAt: s.graded_at,
-    marksVisible: true,
-    ai,
-    review: {
-      questions: state.questions,
-      comment: s.comment,
-      changedSincePublished: shown !== null && !samePublication(shown, now),
-    },
-  };
-}
-
 /** The export's lines: every submission with the student's name and email, by name. */
 export async function gradeLines(
   db: Kysely<Database>,
   assignment: AssignmentRow,
 ): Promise<GradeLine[]> {
-  // Every joined student, so a gradebook import shows who has not handed in as well.
-  const rows = await db
-    .selectFrom('enrollment')
-    .innerJoin('user', 'user.id', 'enrollment.student_id')
-    .leftJoin('submission', (j) =>
-      j
-        .onRef('submission.assignment_id', '=', 'enrollment.assignment_id')
-        .onRef('submission.student_id', '=', 'enrollment.student_id'),
-    )
-    .select([
-      'user.name',
-      'user.email',
-      'submission.id as submission_id',
-      'submission.submitted_at',
-      'submission.marks',
-      'submission.marks_source',
-    ])
-    .where('enrollment.assignment_id', '=', assignment.id)
-    .orderBy('user.name')
-    .orderBy('user.email')
-    .execute();
+  const rows = await repo.gradeRows(db, assignment.id);
   return rows.map((r) => ({
     studentName: r.name,
     email: r.email,

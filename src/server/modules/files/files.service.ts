@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
 import { messages } from '../../../shared/messages';
+import type { Config } from '../../config';
 import { nowIso } from '../../db/database';
 import type { Database, FileTable } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -9,6 +10,24 @@ import { FileNotInStore, type FileStore } from '../../storage/file-store';
 import { contentDisposition } from './content-disposition';
 import { findFile, type FileRow } from './files.repository';
 import type { VerifiedUpload } from './upload-form';
+
+/** Reading a multipart form and checking its files: for every route that takes uploads. */
+export { readUploadForm, type UploadForm, type VerifiedUpload } from './upload-form';
+
+/**
+ * The file rows, for the services that write them in their own transaction together with the
+ * row that points at them (an assignment, a submission), and delete them with it.
+ */
+export { deleteFileRows, findFile, insertFiles, storageKeysOf } from './files.repository';
+
+/** Upload attempts per user per minute, on every route that takes files. */
+export const uploadRateLimit = (config: Config) => ({
+  rateLimit: {
+    max: config.uploadRateLimit,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+  },
+});
 
 /** What a stored file is for; it becomes the first segment of its storage key. */
 export type FilePurpose = 'question-paper' | 'model-answer' | 'diagram' | 'answer';
@@ -96,6 +115,19 @@ export async function sendStoredFile(
     )
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
+    .send(body);
+}
+
+/** Sends a file made for this request (such as the grades CSV) as a download named `name`, never cached. */
+export function sendDownload(
+  reply: FastifyReply,
+  body: string,
+  opts: { type: string; name: string },
+): FastifyReply {
+  return reply
+    .type(opts.type)
+    .header('cache-control', 'no-store')
+    .header('content-disposition', contentDisposition('attachment', opts.name))
     .send(body);
 }
 

@@ -7,19 +7,18 @@ import {
   regradeRequest,
   regradeRequestBody,
 } from '../../../shared/review';
-import { forbidden } from '../../errors';
 import { assignmentRefusals, bodyRefusals, json, refusals } from '../../openapi/route-schema';
-import { authorise } from '../assignments/access';
-import { submissionNotFound } from '../assignments/assignments.policy';
-import { findSubmissionIn } from '../assignments/submissions.service';
-import type { ReviewDeps } from '../review/questions.service';
+import { authorise } from '../assignments/assignments.policy';
+import type { QuestionDeps } from '../assignments/questions.service';
+import { authoriseSubmission } from '../submissions/submissions.policy';
+import { visibleRequests } from './regrades.policy';
 import { answerRegrade, askForRegrade, regradeRequests } from './regrades.service';
 
 /**
  * Regrade requests: a student asks about a question of their own published answer; the owner
  * lists them and answers each. Another student's submission is a 404, as everywhere.
  */
-export async function regradeRoutes(fastify: FastifyInstance, deps: ReviewDeps) {
+export async function regradeRoutes(fastify: FastifyInstance, deps: QuestionDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = deps.db.kysely;
   const tags = ['regrades'];
@@ -40,11 +39,7 @@ export async function regradeRoutes(fastify: FastifyInstance, deps: ReviewDeps) 
     '/api/assignments/:code/submissions/:id/regrade-requests',
     { schema: askSchema },
     async (request, reply) => {
-      const { user, assignment } = await authorise(db, request, 'view');
-      if (assignment.teacher_id === user.id)
-        throw forbidden('Only the student who handed in can ask for a regrade.');
-      const submission = await findSubmissionIn(db, assignment, request.params.id);
-      if (submission.student_id !== user.id) throw submissionNotFound();
+      const { assignment, submission } = await authoriseSubmission(db, request, 'ask-regrade');
       return reply.status(201).send(await askForRegrade(db, assignment, submission, request.body));
     },
   );
@@ -61,8 +56,7 @@ export async function regradeRoutes(fastify: FastifyInstance, deps: ReviewDeps) 
   };
   app.get('/api/assignments/:code/regrade-requests', { schema: listSchema }, async (request) => {
     const { user, assignment } = await authorise(db, request, 'view');
-    const owner = assignment.teacher_id === user.id;
-    const requests = await regradeRequests(db, assignment, owner ? {} : { studentId: user.id });
+    const requests = await regradeRequests(db, assignment, visibleRequests(user, assignment));
     return { requests };
   });
 

@@ -8,24 +8,15 @@ import type { Database } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
 import type { CurrentUser } from '../../auth/current-user';
 import type { AssignmentRow } from '../assignments/assignments.service';
-import type { SubmissionWithName } from '../assignments/submissions.service';
-import { marksState, parseAi } from '../review/marks-state';
-import { setQuestionMark } from '../review/marking.service';
-import { parsePublished, publish, questionsOrNone } from '../review/publishing.service';
-import type { ReviewDeps } from '../review/questions.service';
-import * as reviewRepo from '../review/review.repository';
+import { questionsOrNone, type QuestionDeps } from '../assignments/questions.service';
+import { marksNow, setQuestionMark } from '../marks/marking.service';
+import { publishedMarksOf } from '../marks/marks.policy';
+import { publish } from '../marks/publishing.service';
+import { sendNotice } from '../notices/notices.service';
+import { findSubmissionIn, type SubmissionWithName } from '../submissions/submissions.service';
+import * as repo from './regrades.repository';
 
-const select = (db: Kysely<Database>) =>
-  db
-    .selectFrom('regrade_request')
-    .innerJoin('submission', 'submission.id', 'regrade_request.submission_id')
-    .innerJoin('user', 'user.id', 'submission.student_id')
-    .selectAll('regrade_request')
-    .select(['user.name as student_name', 'submission.student_id', 'submission.assignment_id']);
-
-type Row = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
-
-const toRequest = (r: Row): RegradeRequest => ({
+const toRequest = (r: repo.RegradeRow): RegradeRequest => ({
   id: r.id,
   submissionId: r.submission_id,
   studentName: r.student_name,
@@ -39,6 +30,10 @@ const toRequest = (r: Row): RegradeRequest => ({
   answeredAt: r.answered_at,
 });
 
+/** One request as the API shows it; it exists (it was just written). */
+const requestById = async (db: Kysely<Database>, id: string) =>
+  toRequest((await repo.findRequest(db, id))!);
+
 /**
  * A student asks for a regrade of one question of their own answer, with a reason: only once
  * the marks are published, before the teacher's regrade deadline, once per question.
@@ -49,7 +44,7 @@ export async function askForRegrade(
   submission: SubmissionWithName,
   body: RegradeRequestBody,
 ): Promise<RegradeRequest> {
-  const shown = parsePublished(submission.published);
+  const shown = publishedMarksOf(submission);
   if (!shown) throw new AppError(403, 'not_published', messages.regradeNotPublished);
   if (assignment.regrade_deadline && Date.parse(assignment.regrade_deadline) < Date.now()) {
     throw new AppError(403, 'regrades_closed', messages.regradeClosed);
@@ -58,28 +53,25 @@ export async function askForRegrade(
   if (!question) throw new AppError(404, 'unknown_question', messages.unknownQuestion);
   const id = crypto.randomUUID();
   try {
-    await db
-      .insertInto('regrade_request')
-      .values({
-        id,
-        submission_id: submission.id,
-        question: body.question,
-        reason: body.reason,
-        status: 'open',
-        response: null,
-        from_marks: question.marks,
-        to_marks: null,
-        created_at: nowIso(),
-        answered_at: null,
-        answered_by: null,
-      })
-      .execute();
+    await repo.insertRequest(db, {
+      id,
+      submission_id: submission.id,
+      question: body.question,
+      reason: body.reason,
+      status: 'open',
+      response: null,
+      from_marks: question.marks,
+      to_marks: null,
+      created_at: nowIso(),
+      answered_at: null,
+      answered_by: null,
+    });
   } catch (err) {
     if (isUniqueViolation(err))
       throw conflict('regrade_already_asked', messages.regradeAlreadyAsked);
     throw err;
   }
-  return toRequest(await select(db).where('regrade_request.id', '=', id).executeTakeFirstOrThrow());
+  return requestById(db, id);
 }
 
 /** The assignment's requests (the owner's view), or one student's own (the student's view). */
@@ -88,12 +80,7 @@ export async function regradeRequests(
   assignment: AssignmentRow,
   viewer: { studentId?: string },
 ) {
-  let q = select(db).where('submission.assignment_id', '=', assignment.id);
-  if (viewer.studentId) q = q.where('submission.student_id', '=', viewer.studentId);
-  const rows = await q
-    .orderBy('regrade_request.status', 'desc')
-    .orderBy('regrade_request.created_at')
-    .execute();
+  const rows = await repo.listRequests(db, assignment.id, viewer.studentId);
   return rows.map(toRequest);
 }
 
@@ -103,17 +90,14 @@ export async function regradeRequests(
  * notice with the answer.
  */
 export async function answerRegrade(
-  deps: ReviewDeps,
+  deps: QuestionDeps,
   teacher: CurrentUser,
   assignment: AssignmentRow,
   requestId: string,
   body: RegradeAnswerBody,
 ): Promise<RegradeRequest> {
   const db = deps.db.kysely;
-  const found = await select(db)
-    .where('regrade_request.id', '=', requestId)
-    .where('submission.assignment_id', '=', assignment.id)
-    .executeTakeFirst();
+  const found = await repo.findRequest(db, requestId, assignment.id);
   if (!found) throw notFound('This assignment has no such regrade request.');
   if (found.status === 'answered')
     throw conflict('regrade_answered', messages.regradeAlreadyAnswered);
@@ -122,40 +106,25 @@ export async function answerRegrade(
       marks: body.marks,
     });
   }
-  const s = await db
-    .selectFrom('submission')
-    .selectAll()
-    .where('id', '=', found.submission_id)
-    .executeTakeFirstOrThrow();
+  const s = await findSubmissionIn(db, assignment, found.submission_id);
   const questions = await questionsOrNone(deps, assignment);
-  const now = marksState(questions, parseAi(s.ai_result), await reviewRepo.questionMarks(db, s.id));
+  const now = await marksNow(db, questions, s);
   const toMarks = now.questions.find((q) => q.number === found.question)?.marks ?? null;
   const at = nowIso();
-  await db
-    .updateTable('regrade_request')
-    .set({
-      status: 'answered',
-      response: body.response,
-      to_marks: toMarks,
-      answered_at: at,
-      answered_by: teacher.id,
-    })
-    .where('id', '=', requestId)
-    .where('status', '=', 'open')
-    .execute();
+  await repo.answerRequest(db, requestId, {
+    status: 'answered',
+    response: body.response,
+    to_marks: toMarks,
+    answered_at: at,
+    answered_by: teacher.id,
+  });
   if (typeof body.marks === 'number') await publish(deps, assignment, { submissionIds: [s.id] });
-  await reviewRepo.insertNotices(db, [
-    {
-      id: crypto.randomUUID(),
-      user_id: found.student_id,
-      assignment_id: assignment.id,
-      kind: 'regrade-answered',
-      text: `Your teacher answered your regrade request for question ${found.question} of "${assignment.title}".`,
-      created_at: at,
-      read_at: null,
-    },
-  ]);
-  return toRequest(
-    await select(db).where('regrade_request.id', '=', requestId).executeTakeFirstOrThrow(),
-  );
+  await sendNotice(db, {
+    userId: found.student_id,
+    assignmentId: assignment.id,
+    kind: 'regrade-answered',
+    text: `Your teacher answered your regrade request for question ${found.question} of "${assignment.title}".`,
+    at,
+  });
+  return requestById(db, requestId);
 }

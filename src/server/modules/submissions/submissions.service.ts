@@ -5,15 +5,25 @@ import { messages } from '../../../shared/messages';
 import { nowIso } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors';
 import type { Database } from '../../db/schema';
-import { AppError, badRequest, conflict } from '../../errors';
+import { AppError, conflict } from '../../errors';
 import type { CurrentUser } from '../../auth/current-user';
-import { findFile, insertFiles } from '../files/files.repository';
-import { removeStoredFiles, storeUploads } from '../files/files.service';
-import type { VerifiedUpload } from '../files/upload-form';
-import { assignmentNotFound, submissionNotFound } from './assignments.policy';
-import { isPast, toSubmissionRow, toSummary } from './assignments.presenter';
-import type { AssignmentRow } from './assignments.repository';
-import type { AssignmentDeps } from './assignments.service';
+import { assignmentNotFound } from '../assignments/assignments.policy';
+import {
+  isPastDeadline,
+  summaryOf,
+  type AssignmentDeps,
+  type AssignmentRow,
+} from '../assignments/assignments.service';
+import {
+  findFile,
+  insertFiles,
+  removeStoredFiles,
+  storeUploads,
+  type VerifiedUpload,
+} from '../files/files.service';
+import { marksViewOf } from '../marks/marks.policy';
+import { submissionNotFound, visibleSubmissions } from './submissions.policy';
+import { toSubmissionRow } from './submissions.presenter';
 import * as repo from './submissions.repository';
 
 /** A submission with its student's name: what other modules' services are handed. */
@@ -32,7 +42,7 @@ export async function assertCanStillSubmit(
   assignment: AssignmentRow,
   at: Date,
 ): Promise<void> {
-  if (isPast(assignment.deadline, at)) throw deadlinePassed();
+  if (isPastDeadline(assignment, at)) throw deadlinePassed();
   if (await repo.findOwnSubmission(db, assignment.id, student.id)) throw alreadySubmitted();
 }
 
@@ -48,7 +58,7 @@ export async function submitAnswer(
   upload: VerifiedUpload,
   startedAt: Date,
 ): Promise<SubmissionRow> {
-  if (isPast(assignment.deadline, startedAt)) throw deadlinePassed();
+  if (isPastDeadline(assignment, startedAt)) throw deadlinePassed();
   const files = await storeUploads(deps.store, [{ upload, purpose: 'answer' }], student.id);
   const id = crypto.randomUUID();
   try {
@@ -75,36 +85,38 @@ export async function submitAnswer(
     throw err;
   }
   const row = await repo.findSubmission(deps.db.kysely, assignment.id, id);
-  return toSubmissionRow(row!, { forStudent: true, hideMarks: true });
+  return toSubmissionRow(row!, 'published');
 }
 
 /**
- * The grades table: the owner gets every submission and the joined students who have not
- * submitted; a student gets only their own row, with marks only once the teacher published them.
+ * The grades table as the user may see it (submissions.policy.ts, marks.policy.ts): the owner
+ * gets every submission and the joined students who have not submitted; a student gets only
+ * their own row, with marks only once the teacher published them.
  */
 export async function submissionsFor(
   db: Kysely<Database>,
   user: CurrentUser,
   assignment: AssignmentRow,
 ): Promise<SubmissionsResponse> {
-  const now = new Date();
-  if (assignment.teacher_id === user.id) {
+  const summary = summaryOf(assignment);
+  const view = marksViewOf(user, assignment);
+  if (visibleSubmissions(user, assignment) === 'all') {
     const [rows, missing] = await Promise.all([
       repo.listSubmissions(db, assignment.id),
       repo.listNotSubmitted(db, assignment.id),
     ]);
     return {
       viewer: 'owner',
-      assignment: toSummary(assignment, now),
-      submissions: rows.map((r) => toSubmissionRow(r)),
+      assignment: summary,
+      submissions: rows.map((r) => toSubmissionRow(r, view)),
       notSubmitted: missing.map((studentName) => ({ studentName })),
     };
   }
   const own = await repo.findOwnSubmission(db, assignment.id, user.id);
   return {
     viewer: 'student',
-    assignment: toSummary(assignment, now),
-    submissions: own ? [toSubmissionRow(own, { forStudent: true })] : [],
+    assignment: summary,
+    submissions: own ? [toSubmissionRow(own, view)] : [],
     marksVisible: own?.published != null,
   };
 }
@@ -127,35 +139,20 @@ export async function answerFile(db: Kysely<Database>, submission: { file_id: st
   return file;
 }
 
-/**
- * The teacher sets marks (0..total, at most 2 decimals) on a submission, graded or not; the
- * change is recorded in mark_change and the AI's own proposal (ai_*) is kept as it was.
- */
-export async function setMarks(
+/** One submission's grades-table row as the user may see it. */
+export async function submissionRowFor(
   db: Kysely<Database>,
-  teacher: CurrentUser,
+  user: CurrentUser,
   assignment: AssignmentRow,
   submissionId: string,
-  marks: number,
 ): Promise<SubmissionRow> {
-  if (marks > assignment.total_marks) {
-    throw badRequest(messages.marksAboveTotal, [
-      { path: 'marks', message: messages.marksAboveTotal },
-    ]);
-  }
-  await db.transaction().execute(async (trx) => {
-    const current = await findSubmissionIn(trx, assignment, submissionId);
-    const at = nowIso();
-    await repo.setTeacherMarks(trx, current.id, marks, at);
-    await repo.insertMarkChange(trx, {
-      id: crypto.randomUUID(),
-      submission_id: current.id,
-      changed_by: teacher.id,
-      from_marks: current.marks === null ? null : Number(current.marks),
-      to_marks: marks,
-      source: 'teacher',
-      created_at: at,
-    });
-  });
-  return toSubmissionRow(await findSubmissionIn(db, assignment, submissionId));
+  return toSubmissionRow(
+    await findSubmissionIn(db, assignment, submissionId),
+    marksViewOf(user, assignment),
+  );
+}
+
+/** Keeps an answer's reading (JSON) so it is never read again. */
+export async function keepReading(db: Kysely<Database>, submissionId: string, reading: string) {
+  await repo.keepReading(db, submissionId, reading);
 }

@@ -3,7 +3,7 @@ import type { Agreement } from '../../../shared/review';
 import type { Database } from '../../db/schema';
 import type { AssignmentRow } from '../assignments/assignments.service';
 import { parseAi } from './marks-state';
-import * as repo from './review.repository';
+import * as repo from './marks.repository';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -26,11 +26,7 @@ export async function agreementOf(
   db: Kysely<Database>,
   assignment: AssignmentRow,
 ): Promise<Agreement> {
-  const subs = await db
-    .selectFrom('submission')
-    .select(['id', 'ai_result', 'ai_marks', 'marks', 'marks_source'])
-    .where('assignment_id', '=', assignment.id)
-    .execute();
+  const subs = await repo.marksOfAssignment(db, assignment.id);
   const rows = await repo.questionMarksOfAssignment(db, assignment.id);
   const byQuestion = new Map<string, Array<{ ai: number; teacher: number }>>();
   const totals: Array<{ ai: number; teacher: number }> = [];

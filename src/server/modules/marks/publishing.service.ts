@@ -1,39 +1,23 @@
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { FULL_MARKS_PREFIX } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
-import type { PublishedMarks, PublishResponse, ReviewSettingsBody } from '../../../shared/review';
+import type { PublishedMarks, PublishResponse } from '../../../shared/review';
 import { nowIso } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { CurrentUser } from '../../auth/current-user';
 import type { AssignmentRow } from '../assignments/assignments.service';
-import type { SubmissionWithName } from '../assignments/submissions.service';
-import { findSubmissionIn } from '../assignments/submissions.service';
-import * as audit from '../evaluations/evaluations.repository';
 import {
-  marksState,
-  parseAi,
-  samePublication,
-  toPublished,
+  questionsOrNone,
+  type QuestionDeps,
   type StoredQuestion,
-} from './marks-state';
-import { recomputeTotal } from './marking.service';
-import { questionsOf, type ReviewDeps } from './questions.service';
-import * as repo from './review.repository';
-
-/** The assignment's questions, or none when its model answer cannot be read (the AI's then stand). */
-export async function questionsOrNone(deps: ReviewDeps, assignment: AssignmentRow) {
-  try {
-    return await questionsOf(deps, assignment);
-  } catch {
-    return [] as StoredQuestion[];
-  }
-}
-
-/** A published snapshot, parsed. */
-export const parsePublished = (json: string | null) =>
-  json ? (JSON.parse(json) as PublishedMarks) : null;
+} from '../assignments/questions.service';
+import { sendNotice } from '../notices/notices.service';
+import { findSubmissionIn, type SubmissionWithName } from '../submissions/submissions.service';
+import { recordMarkChange } from './audit-trail';
+import { parseAi, parsePublished, samePublication, toPublished } from './marks-state';
+import { marksNow, recomputeTotal } from './marking.service';
+import * as repo from './marks.repository';
 
 /**
  * What the student would see if the submission were published now. A total the teacher typed
@@ -47,8 +31,7 @@ export async function publicationOf(
   at = nowIso(),
 ): Promise<PublishedMarks> {
   const ai = parseAi(s.ai_result);
-  const rows = await repo.questionMarks(db, s.id);
-  const state = marksState(questions, ai, rows);
+  const state = await marksNow(db, questions, s);
   const marks = s.marks === null ? null : Number(s.marks);
   const handTotal = marks !== state.total;
   const feedback = ai?.status === 'graded' ? ai.feedback : null;
@@ -79,18 +62,13 @@ const fmt = (n: number | null) => (n === null ? '–' : String(n));
  * publishing at the deadline never changes what students have seen).
  */
 export async function publish(
-  deps: ReviewDeps,
+  deps: QuestionDeps,
   assignment: AssignmentRow,
   opts: { submissionIds?: string[]; onlyFirst?: boolean } = {},
 ): Promise<PublishResponse> {
   const db = deps.db.kysely;
   const questions = await questionsOrNone(deps, assignment);
-  let rows = await db
-    .selectFrom('submission')
-    .select(['id', 'student_id', 'ai_result', 'marks', 'comment', 'published'])
-    .where('assignment_id', '=', assignment.id)
-    .where('marks', 'is not', null)
-    .execute();
+  let rows = await repo.markedSubmissions(db, assignment.id);
   if (opts.submissionIds) rows = rows.filter((r) => opts.submissionIds!.includes(r.id));
   if (opts.onlyFirst) rows = rows.filter((r) => r.published === null);
   let published = 0;
@@ -100,20 +78,16 @@ export async function publish(
     const next = await publicationOf(db, questions, assignment, s, at);
     if (samePublication(before, next)) continue;
     await db.transaction().execute(async (trx) => {
-      await repo.updateSubmission(trx, s.id, { published: JSON.stringify(next), published_at: at });
-      await repo.insertNotices(trx, [
-        {
-          id: crypto.randomUUID(),
-          user_id: s.student_id,
-          assignment_id: assignment.id,
-          kind: before ? 'changed' : 'published',
-          text: before
-            ? `Your marks for "${assignment.title}" changed: ${fmt(before.marks)} → ${fmt(next.marks)} / ${next.total}.`
-            : `Your marks for "${assignment.title}" are published: ${fmt(next.marks)} / ${next.total}.`,
-          created_at: at,
-          read_at: null,
-        },
-      ]);
+      await repo.updateMarks(trx, s.id, { published: JSON.stringify(next), published_at: at });
+      await sendNotice(trx, {
+        userId: s.student_id,
+        assignmentId: assignment.id,
+        kind: before ? 'changed' : 'published',
+        text: before
+          ? `Your marks for "${assignment.title}" changed: ${fmt(before.marks)} → ${fmt(next.marks)} / ${next.total}.`
+          : `Your marks for "${assignment.title}" are published: ${fmt(next.marks)} / ${next.total}.`,
+        at,
+      });
     });
     published++;
   }
@@ -123,10 +97,21 @@ export async function publish(
 }
 
 /** Publishes automatically once the deadline has passed, when the assignment says so. */
-export async function publishDue(deps: ReviewDeps, assignment: AssignmentRow, now = new Date()) {
+export async function publishDue(deps: QuestionDeps, assignment: AssignmentRow, now = new Date()) {
   if (Number(assignment.auto_publish) !== 1 || Date.parse(assignment.deadline) > now.getTime())
     return;
   await publish(deps, assignment, { onlyFirst: true });
+}
+
+/**
+ * Publishes what is due at a passed deadline in every assignment the student joined that
+ * publishes automatically and holds their unpublished marks: their notices are then there
+ * before they open the assignment.
+ */
+export async function publishDueForStudent(deps: QuestionDeps, studentId: string) {
+  for (const assignment of await repo.dueForStudent(deps.db.kysely, studentId, nowIso())) {
+    await publishDue(deps, assignment);
+  }
 }
 
 /**
@@ -134,7 +119,7 @@ export async function publishDue(deps: ReviewDeps, assignment: AssignmentRow, no
  * marks become the current ones again, as the teacher's, and the change is audited.
  */
 export async function rejectChanges(
-  deps: ReviewDeps,
+  deps: QuestionDeps,
   teacher: CurrentUser,
   assignment: AssignmentRow,
   submissionId: string,
@@ -161,41 +146,19 @@ export async function rejectChanges(
         updated_at: at,
       });
     }
-    await repo.updateSubmission(trx, submission.id, { comment: shown.comment });
+    await repo.updateMarks(trx, submission.id, { comment: shown.comment });
     const total = await recomputeTotal(trx, submission.id, questions);
     if (total.to !== shown.marks) {
-      await repo.updateSubmission(trx, submission.id, {
-        marks: shown.marks,
-        marks_source: 'teacher',
-      });
+      await repo.updateMarks(trx, submission.id, { marks: shown.marks, marks_source: 'teacher' });
     }
-    await audit.insertMarkChange(trx, {
-      id: crypto.randomUUID(),
-      submission_id: submission.id,
-      changed_by: teacher.id,
-      from_marks: submission.marks === null ? null : Number(submission.marks),
-      to_marks: shown.marks,
+    await recordMarkChange(trx, {
+      submissionId: submission.id,
+      by: teacher.id,
       source: 'teacher',
-      created_at: at,
-      question: null,
+      from: submission.marks === null ? null : Number(submission.marks),
+      to: shown.marks,
       note: 'kept the published marks',
+      at,
     });
   });
-}
-
-/** Automatic publishing at the deadline, and until when regrades may be asked for. */
-export async function saveReviewSettings(
-  db: Kysely<Database>,
-  assignment: AssignmentRow,
-  body: ReviewSettingsBody,
-) {
-  await db
-    .updateTable('assignment')
-    .set({
-      auto_publish: body.autoPublish ? 1 : 0,
-      regrade_deadline: body.regradeDeadline ? new Date(body.regradeDeadline).toISOString() : null,
-      updated_at: nowIso(),
-    })
-    .where('id', '=', assignment.id)
-    .execute();
 }

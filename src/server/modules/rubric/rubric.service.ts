@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type {
-  MarkMove,
   RubricItem,
   RubricItemBody,
   RubricItemPatch,
@@ -9,14 +8,23 @@ import type {
 } from '../../../shared/review';
 import { nowIso } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { AppError } from '../../errors';
 import type { CurrentUser } from '../../auth/current-user';
 import type { AssignmentRow } from '../assignments/assignments.service';
-import type { StoredQuestion } from './marks-state';
-import { auditQuestion, recomputeTotal, rubricItemNotFound } from './marking.service';
-import { findQuestion, questionsOf, type ReviewDeps } from './questions.service';
-import * as repo from './review.repository';
+import {
+  findQuestion,
+  questionsOf,
+  type QuestionDeps,
+  type StoredQuestion,
+} from '../assignments/questions.service';
+import { rescoreTickedAnswers } from '../marks/marking.service';
+import * as repo from './rubric.repository';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** 404 for a rubric item that is not the assignment's. */
+const rubricItemNotFound = () =>
+  new AppError(404, 'not_found', 'This assignment has no such rubric item.');
 
 const toItem = (r: repo.RubricItemRow): RubricItem => ({
   id: r.id,
@@ -52,7 +60,7 @@ function initialItems(assignmentId: string, questions: StoredQuestion[]) {
  * points (from the model answer) become its items, sharing the question's marks.
  */
 export async function rubricFor(
-  deps: ReviewDeps,
+  deps: QuestionDeps,
   assignment: AssignmentRow,
 ): Promise<RubricResponse> {
   const db = deps.db.kysely;
@@ -72,62 +80,9 @@ export async function rubricFor(
   };
 }
 
-/**
- * Re-scores every answer of the question that was marked by ticking rubric items, after an item
- * changed or went: its marks are its ticked items' points again; moves are audited and returned.
- */
-async function rescore(
-  trx: Kysely<Database>,
-  teacher: CurrentUser,
-  assignment: AssignmentRow,
-  questions: StoredQuestion[],
-  question: StoredQuestion,
-  note: string,
-): Promise<MarkMove[]> {
-  const items = (await repo.rubricItems(trx, assignment.id)).filter(
-    (i) => i.question === question.number,
-  );
-  const points = new Map(items.map((i) => [i.id, Number(i.points)]));
-  const moved: MarkMove[] = [];
-  for (const row of await repo.rubricMarkedRows(trx, assignment.id, question.number)) {
-    const ticked = (JSON.parse(row.items!) as string[]).filter((id) => points.has(id));
-    const marks = Math.min(
-      question.total,
-      round2(ticked.reduce((s, id) => s + points.get(id)!, 0)),
-    );
-    const from = row.marks === null ? null : Number(row.marks);
-    const at = nowIso();
-    await trx
-      .updateTable('question_mark')
-      .set({ marks, items: JSON.stringify(ticked), updated_by: teacher.id, updated_at: at })
-      .where('submission_id', '=', row.submission_id)
-      .where('question', '=', question.number)
-      .execute();
-    if (from === marks) continue;
-    await recomputeTotal(trx, row.submission_id, questions);
-    await auditQuestion(trx, {
-      submissionId: row.submission_id,
-      by: teacher.id,
-      question: question.number,
-      from,
-      to: marks,
-      note,
-      at,
-    });
-    moved.push({
-      submissionId: row.submission_id,
-      studentName: row.student_name,
-      question: question.number,
-      from,
-      to: marks,
-    });
-  }
-  return moved;
-}
-
 /** Adds an item to a question's rubric. */
 export async function addRubricItem(
-  deps: ReviewDeps,
+  deps: QuestionDeps,
   assignment: AssignmentRow,
   body: RubricItemBody,
 ) {
@@ -169,7 +124,7 @@ async function findItem(db: Kysely<Database>, assignment: AssignmentRow, id: str
  * question that ticked items; `change` returns the item as it is after (null when removed).
  */
 async function changeItem(
-  deps: ReviewDeps,
+  deps: QuestionDeps,
   teacher: CurrentUser,
   assignment: AssignmentRow,
   id: string,
@@ -181,14 +136,21 @@ async function changeItem(
     const before = await findItem(trx, assignment, id);
     const item = await change(trx);
     const question = findQuestion(questions, before.question);
-    const moved = await rescore(trx, teacher, assignment, questions, question, note(before));
+    const moved = await rescoreTickedAnswers(
+      trx,
+      teacher,
+      assignment,
+      questions,
+      question,
+      note(before),
+    );
     return { item, moved };
   });
 }
 
 /** Changes an item's wording, points or alternatives; a change of points re-scores every answer that ticked it. */
 export function updateRubricItem(
-  deps: ReviewDeps,
+  deps: QuestionDeps,
   teacher: CurrentUser,
   assignment: AssignmentRow,
   id: string,
@@ -216,7 +178,7 @@ export function updateRubricItem(
 
 /** Removes an item; answers that ticked it lose its points. */
 export function deleteRubricItem(
-  deps: ReviewDeps,
+  deps: QuestionDeps,
   teacher: CurrentUser,
   assignment: AssignmentRow,
   id: string,

@@ -1,43 +1,66 @@
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { messages } from '../../../shared/messages';
-import type { QuestionMarkBody } from '../../../shared/review';
+import type { MarkMove, QuestionMarkBody } from '../../../shared/review';
 import { nowIso } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { AppError, badRequest } from '../../errors';
+import { badRequest } from '../../errors';
 import type { CurrentUser } from '../../auth/current-user';
 import type { AssignmentRow } from '../assignments/assignments.service';
-import { findSubmissionIn } from '../assignments/submissions.service';
-import * as audit from '../evaluations/evaluations.repository';
-import { marksState, parseAi, type StoredQuestion } from './marks-state';
-import { findQuestion, questionsOf, type ReviewDeps } from './questions.service';
-import * as repo from './review.repository';
+import {
+  findQuestion,
+  questionsOf,
+  type QuestionDeps,
+  type StoredQuestion,
+} from '../assignments/questions.service';
+import { findSubmissionIn, type SubmissionWithName } from '../submissions/submissions.service';
+import { recordMarkChange } from './audit-trail';
+import { marksState, parseAi } from './marks-state';
+import * as repo from './marks.repository';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** One question's change of marks in the audit trail, by the teacher, with why. */
-export async function auditQuestion(
+/** The answer's marks as they stand, per question: the teacher's where given, else the AI's. */
+export async function marksNow(
   db: Kysely<Database>,
-  c: {
-    submissionId: string;
-    by: string;
-    question: string;
-    from: number | null;
-    to: number | null;
-    note: string;
-    at: string;
-  },
+  questions: StoredQuestion[],
+  s: Pick<SubmissionWithName, 'id' | 'ai_result'>,
 ) {
-  await audit.insertMarkChange(db, {
-    id: crypto.randomUUID(),
-    submission_id: c.submissionId,
-    changed_by: c.by,
-    from_marks: c.from,
-    to_marks: c.to,
-    source: 'teacher',
-    created_at: c.at,
-    question: c.question,
-    note: c.note,
+  return marksState(questions, parseAi(s.ai_result), await repo.questionMarks(db, s.id));
+}
+
+/**
+ * The teacher sets an answer's total marks (0..total, at most 2 decimals), graded or not; the
+ * change goes to the audit trail and the AI's own proposal (ai_*) is kept as it was.
+ */
+export async function setTotalMarks(
+  db: Kysely<Database>,
+  teacher: CurrentUser,
+  assignment: AssignmentRow,
+  submissionId: string,
+  marks: number,
+): Promise<void> {
+  if (marks > assignment.total_marks) {
+    throw badRequest(messages.marksAboveTotal, [
+      { path: 'marks', message: messages.marksAboveTotal },
+    ]);
+  }
+  await db.transaction().execute(async (trx) => {
+    const current = await findSubmissionIn(trx, assignment, submissionId);
+    const at = nowIso();
+    await repo.updateMarks(trx, current.id, {
+      marks,
+      marks_source: 'teacher',
+      needs_review: 0,
+      graded_at: at,
+    });
+    await recordMarkChange(trx, {
+      submissionId: current.id,
+      by: teacher.id,
+      source: 'teacher',
+      from: current.marks === null ? null : Number(current.marks),
+      to: marks,
+      at,
+    });
   });
 }
 
@@ -51,17 +74,9 @@ export async function recomputeTotal(
   submissionId: string,
   questions: StoredQuestion[],
 ) {
-  const s = await db
-    .selectFrom('submission')
-    .select(['ai_result', 'marks'])
-    .where('id', '=', submissionId)
-    .executeTakeFirstOrThrow();
-  const state = marksState(
-    questions,
-    parseAi(s.ai_result),
-    await repo.questionMarks(db, submissionId),
-  );
-  await repo.updateSubmission(db, submissionId, { marks: state.total, marks_source: state.source });
+  const s = await repo.marksOf(db, submissionId);
+  const state = await marksNow(db, questions, { id: submissionId, ai_result: s.ai_result });
+  await repo.updateMarks(db, submissionId, { marks: state.total, marks_source: state.source });
   return { from: s.marks === null ? null : Number(s.marks), to: state.total };
 }
 
@@ -72,16 +87,13 @@ async function marksOfItems(
   question: StoredQuestion,
   ids: string[],
 ) {
-  const items = (await repo.rubricItems(db, assignment.id)).filter(
-    (i) => i.question === question.number,
-  );
-  const chosen = ids.map((id) => items.find((i) => i.id === id));
-  if (chosen.some((i) => !i)) {
+  const points = await repo.rubricPoints(db, assignment.id, question.number);
+  if (ids.some((id) => !points.has(id))) {
     throw badRequest(messages.unknownRubricItem, [
       { path: 'items', message: messages.unknownRubricItem },
     ]);
   }
-  return Math.min(question.total, round2(chosen.reduce((sum, i) => sum + Number(i!.points), 0)));
+  return Math.min(question.total, round2(ids.reduce((sum, id) => sum + points.get(id)!, 0)));
 }
 
 /**
@@ -91,7 +103,7 @@ async function marksOfItems(
  * graded by the AI or not.
  */
 export async function setQuestionMark(
-  deps: ReviewDeps,
+  deps: QuestionDeps,
   teacher: CurrentUser,
   assignment: AssignmentRow,
   submissionId: string,
@@ -133,9 +145,10 @@ export async function setQuestionMark(
     const afterState = marksState(questions, parseAi(submission.ai_result), after ? [after] : []);
     const toMarks = afterState.questions.find((q) => q.number === number)?.marks ?? null;
     if (marksGiven && fromMarks !== toMarks) {
-      await auditQuestion(trx, {
+      await recordMarkChange(trx, {
         submissionId: submission.id,
         by: teacher.id,
+        source: 'teacher',
         question: number,
         from: fromMarks,
         to: toMarks,
@@ -154,7 +167,7 @@ export async function setOverallComment(
   comment: string | null,
 ) {
   const submission = await findSubmissionIn(db, assignment, submissionId);
-  await repo.updateSubmission(db, submission.id, { comment: comment || null });
+  await repo.updateMarks(db, submission.id, { comment: comment || null });
 }
 
 /**
@@ -163,19 +176,62 @@ export async function setOverallComment(
  */
 export async function savedComments(db: Kysely<Database>, assignment: AssignmentRow) {
   const rows = await repo.questionMarksOfAssignment(db, assignment.id);
-  const overall = await db
-    .selectFrom('submission')
-    .select('comment')
-    .where('assignment_id', '=', assignment.id)
-    .where('comment', 'is not', null)
-    .execute();
+  const overall = await repo.overallComments(db, assignment.id);
   const counts = new Map<string, number>();
-  for (const c of [...rows.map((r) => r.comment), ...overall.map((r) => r.comment)]) {
+  for (const c of [...rows.map((r) => r.comment), ...overall]) {
     if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([text]) => text);
 }
 
-/** 404 for a rubric item that is not the assignment's. */
-export const rubricItemNotFound = () =>
-  new AppError(404, 'not_found', 'This assignment has no such rubric item.');
+/**
+ * After a rubric item changed or went, re-scores every answer of the question that was marked
+ * by ticking items: its marks are its ticked items' points again. Each move is audited with
+ * `note` and returned. Runs in the rubric change's transaction.
+ */
+export async function rescoreTickedAnswers(
+  trx: Kysely<Database>,
+  teacher: CurrentUser,
+  assignment: AssignmentRow,
+  questions: StoredQuestion[],
+  question: StoredQuestion,
+  note: string,
+): Promise<MarkMove[]> {
+  const points = await repo.rubricPoints(trx, assignment.id, question.number);
+  const moved: MarkMove[] = [];
+  for (const row of await repo.rubricMarkedRows(trx, assignment.id, question.number)) {
+    const ticked = (JSON.parse(row.items!) as string[]).filter((id) => points.has(id));
+    const marks = Math.min(
+      question.total,
+      round2(ticked.reduce((s, id) => s + points.get(id)!, 0)),
+    );
+    const from = row.marks === null ? null : Number(row.marks);
+    const at = nowIso();
+    await repo.updateQuestionMark(trx, row.submission_id, question.number, {
+      marks,
+      items: JSON.stringify(ticked),
+      updated_by: teacher.id,
+      updated_at: at,
+    });
+    if (from === marks) continue;
+    await recomputeTotal(trx, row.submission_id, questions);
+    await recordMarkChange(trx, {
+      submissionId: row.submission_id,
+      by: teacher.id,
+      source: 'teacher',
+      question: question.number,
+      from,
+      to: marks,
+      note,
+      at,
+    });
+    moved.push({
+      submissionId: row.submission_id,
+      studentName: row.student_name,
+      question: question.number,
+      from,
+      to: marks,
+    });
+  }
+  return moved;
+}

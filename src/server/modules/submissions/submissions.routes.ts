@@ -1,35 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  marksBody,
-  marksResponse,
   submissionFileField,
   submissionForm,
   submissionsResponse,
   submitResponse,
 } from '../../../shared/assignments';
+import { submissionDetail } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
 import { codeParams, fileQuery, submissionParams } from '../../../shared/params';
+import type { Config } from '../../config';
 import { badRequest } from '../../errors';
 import {
   assignmentRefusals,
   binary,
-  bodyRefusals,
   json,
   multipartBody,
   refusals,
 } from '../../openapi/route-schema';
-import { sendStoredFile } from '../files/files.service';
-import { readUploadForm } from '../files/upload-form';
-import { authorise, uploadRateLimit, type AssignmentRoutesOptions } from './access';
-import { publishDue } from '../review/publishing.service';
-import { assertCan } from './assignments.policy';
+import { authorise } from '../assignments/assignments.policy';
+import type { QuestionDeps } from '../assignments/questions.service';
+import { readUploadForm, sendStoredFile, uploadRateLimit } from '../files/files.service';
+import { publishDue } from '../marks/publishing.service';
+import { submissionDetailOf } from '../marks/submission-detail.service';
+import { authoriseSubmission } from './submissions.policy';
 import * as service from './submissions.service';
+
+/** What the submission routes are given by buildApp. */
+export type SubmissionRoutesOptions = QuestionDeps & { config: Config };
 
 const tags = ['submissions'];
 
-/** /api/assignments/:code/submission(s): hand in, the grades table, answer files and marks. */
-export async function submissionRoutes(fastify: FastifyInstance, opts: AssignmentRoutesOptions) {
+/** /api/assignments/:code/submission(s): hand in, the grades table, one answer and its file. */
+export async function submissionRoutes(fastify: FastifyInstance, opts: SubmissionRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { store, config } = opts;
   const db = opts.db.kysely;
@@ -109,35 +112,26 @@ export async function submissionRoutes(fastify: FastifyInstance, opts: Assignmen
     '/api/assignments/:code/submissions/:id/file',
     { schema: fileSchema },
     async (request, reply) => {
-      const { user, assignment, joined } = await authorise(db, request, 'view');
-      const submission = await service.findSubmissionIn(db, assignment, request.params.id);
-      assertCan(user, 'read-submission', assignment, {
-        joined,
-        submissionStudentId: submission.student_id,
-      });
+      const { submission } = await authoriseSubmission(db, request);
       const file = await service.answerFile(db, submission);
       return sendStoredFile(reply, store, file, { download: request.query.download === '1' });
     },
   );
 
-  const marksSchema = {
-    summary: 'Set the marks of an answer by hand',
+  const detailSchema = {
+    summary: "One answer with the engine's explanation",
     description:
-      'Owner only: 0 to the total marks with at most two decimals. Keeps the AI proposal and records the change in the marks history.',
+      'The owner always; the student who handed in sees marks and explanation only once published. Another student gets 404.',
     tags,
     params: submissionParams,
-    body: marksBody,
     response: {
-      200: json(marksResponse, 'The updated row'),
-      ...refusals(...assignmentRefusals, ...bodyRefusals),
+      200: json(submissionDetail, 'The submission'),
+      ...refusals(...assignmentRefusals),
     },
   };
-  app.put(
-    '/api/assignments/:code/submissions/:id/marks',
-    { schema: marksSchema },
-    async (request) => {
-      const { user, assignment } = await authorise(db, request, 'grade');
-      return service.setMarks(db, user, assignment, request.params.id, request.body.marks);
-    },
-  );
+  app.get('/api/assignments/:code/submissions/:id', { schema: detailSchema }, async (request) => {
+    const { user, assignment } = await authoriseSubmission(db, request);
+    await publishDue(opts, assignment);
+    return submissionDetailOf(opts, user, assignment, request.params.id);
+  });
 }

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, MarkChangeTable, SubmissionTable } from '../../db/schema';
+import type { Database, SubmissionTable } from '../../db/schema';
 
 /** A submission row with the student's display name. */
 export type SubmissionWithName = Selectable<SubmissionTable> & { student_name: string };
@@ -67,26 +67,7 @@ export async function insertSubmission(db: Kysely<Database>, row: Insertable<Sub
   await db.insertInto('submission').values(row).execute();
 }
 
-/** The highest marks given in the assignment, or null when none. */
-export async function highestMarks(db: Kysely<Database>, assignmentId: string) {
-  const row = await db
-    .selectFrom('submission')
-    .select((eb) => eb.fn.max('marks').as('top'))
-    .where('assignment_id', '=', assignmentId)
-    .executeTakeFirst();
-  return row?.top == null ? null : Number(row.top);
-}
-
-/** Sets marks by the teacher's hand; the AI's proposal (ai_*) is left as it was. */
-export async function setTeacherMarks(db: Kysely<Database>, id: string, marks: number, at: string) {
-  await db
-    .updateTable('submission')
-    .set({ marks, marks_source: 'teacher', needs_review: 0, graded_at: at })
-    .where('id', '=', id)
-    .execute();
-}
-
-/** Appends to the audit trail of marks. */
-export async function insertMarkChange(db: Kysely<Database>, row: Insertable<MarkChangeTable>) {
-  await db.insertInto('mark_change').values(row).execute();
+/** Keeps an answer's reading (JSON) so it is never read again. */
+export async function keepReading(db: Kysely<Database>, submissionId: string, reading: string) {
+  await db.updateTable('submission').set({ reading }).where('id', '=', submissionId).execute();
 }

@@ -1,13 +1,6 @@
 import { aiResult, type AiResult } from '../../../shared/evaluations';
 import type { PublishedMarks } from '../../../shared/review';
-
-/** A question of the assignment as the engine found it in the papers. */
-export interface StoredQuestion {
-  number: string;
-  total: number;
-  questionText: string;
-  keyPoints: string[];
-}
+import type { StoredQuestion } from '../assignments/questions.service';
 
 /** The teacher's marks and comment on one question of one answer. */
 export interface QuestionMarkRow {
@@ -107,6 +100,10 @@ export function toPublished(
     })),
   };
 }
+
+/** A published snapshot, parsed (null: never published). */
+export const parsePublished = (json: string | null) =>
+  json ? (JSON.parse(json) as PublishedMarks) : null;
 
 /** Whether two publications differ in anything a student reads (the time aside). */
 export function samePublication(a: PublishedMarks | null, b: PublishedMarks): boolean {

@@ -4,12 +4,23 @@ import { AppError, conflict } from '../../errors';
 import type { SandboxPool } from '../../sandbox/sandbox-pool';
 import type { FileStore } from '../../storage/file-store';
 import type { UploadChecker } from '../../storage/verify';
-import type { AssignmentRow } from '../assignments/assignments.service';
 import { readFileBytes } from '../files/files.service';
-import type { StoredQuestion } from './marks-state';
+import type { AssignmentRow } from './assignments.repository';
+import * as repo from './assignments.repository';
 
-/** What the review services need: the database, the store, and the readers for the papers. */
-export interface ReviewDeps {
+/** A question of the assignment as the engine found it in the papers. */
+export interface StoredQuestion {
+  number: string;
+  total: number;
+  questionText: string;
+  keyPoints: string[];
+}
+
+/**
+ * What the services that need the assignment's questions are given (marking, publishing,
+ * regrades, the rubric): the database, the store, and the readers for the papers.
+ */
+export interface QuestionDeps {
   db: Db;
   store: FileStore;
   checker: UploadChecker;
@@ -28,7 +39,7 @@ const modelUnreadable = () =>
  * and question paper (in a reader process) and kept on the assignment; read again only when
  * the total marks change.
  */
-export async function questionsOf(deps: ReviewDeps, assignment: AssignmentRow) {
+export async function questionsOf(deps: QuestionDeps, assignment: AssignmentRow) {
   if (assignment.questions) {
     const kept = JSON.parse(assignment.questions) as Stored;
     if (kept.total === assignment.total_marks) return kept.questions;
@@ -64,16 +75,24 @@ export async function questionsOf(deps: ReviewDeps, assignment: AssignmentRow) {
   );
   if (!out.ok || !out.value) throw modelUnreadable();
   const stored: Stored = { total: assignment.total_marks, questions: out.value };
-  await db
-    .updateTable('assignment')
-    .set({ questions: JSON.stringify(stored) })
-    .where('id', '=', assignment.id)
-    .execute();
+  await repo.updateAssignment(db, assignment.id, { questions: JSON.stringify(stored) });
   assignment.questions = JSON.stringify(stored);
   return stored.questions;
 }
 
-/** One question of the assignment by number, or 400. */
+/**
+ * The assignment's questions, or none when its model answer cannot be read (then the AI's
+ * questions stand).
+ */
+export async function questionsOrNone(deps: QuestionDeps, assignment: AssignmentRow) {
+  try {
+    return await questionsOf(deps, assignment);
+  } catch {
+    return [] as StoredQuestion[];
+  }
+}
+
+/** One question of the assignment by number, or 404. */
 export function findQuestion(questions: StoredQuestion[], number: string) {
   const q = questions.find((x) => x.number === number);
   if (!q) throw new AppError(404, 'unknown_question', messages.unknownQuestion);

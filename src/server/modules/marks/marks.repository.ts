@@ -1,0 +1,232 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type {
+  Database,
+  MarkChangeTable,
+  QuestionMarkTable,
+  SubmissionTable,
+} from '../../db/schema';
+
+/** The columns of a submission that hold its marks, their review and their publication. */
+export type MarksPatch = Pick<
+  Updateable<SubmissionTable>,
+  | 'marks'
+  | 'marks_source'
+  | 'ai_marks'
+  | 'ai_status'
+  | 'ai_result'
+  | 'needs_review'
+  | 'graded_at'
+  | 'evaluation_run_id'
+  | 'comment'
+  | 'published'
+  | 'published_at'
+>;
+
+/** Writes a submission's marks columns (never its hand-in: that is the submissions module's). */
+export async function updateMarks(db: Kysely<Database>, submissionId: string, patch: MarksPatch) {
+  await db.updateTable('submission').set(patch).where('id', '=', submissionId).execute();
+}
+
+/**
+ * Writes the engine's proposal for one submission unless this run already wrote it. Marks move
+ * only where the teacher has not given their own; an unreadable answer keeps no marks at all.
+ * Returns the marks before and after, or null when there was nothing to write.
+ */
+export async function writeAiResult(
+  db: Kysely<Database>,
+  runId: string,
+  submissionId: string,
+  result: {
+    aiMarks: number | null;
+    status: 'graded' | 'unreadable';
+    json: string;
+    needsReview: boolean;
+    at: string;
+  },
+) {
+  const before = await db
+    .selectFrom('submission')
+    .select(['marks', 'marks_source'])
+    .where('id', '=', submissionId)
+    .where((eb) =>
+      eb.or([eb('evaluation_run_id', 'is', null), eb('evaluation_run_id', '!=', runId)]),
+    )
+    .executeTakeFirst();
+  if (!before) return null;
+  const teacherOwned = before.marks_source === 'teacher';
+  await db
+    .updateTable('submission')
+    .set({
+      ai_marks: result.aiMarks,
+      ai_status: result.status,
+      ai_result: result.json,
+      needs_review: result.needsReview ? 1 : 0,
+      graded_at: result.at,
+      evaluation_run_id: runId,
+      ...(teacherOwned
+        ? {}
+        : { marks: result.aiMarks, marks_source: result.aiMarks === null ? null : 'ai' }),
+    })
+    .where('id', '=', submissionId)
+    .execute();
+  const from = before.marks === null ? null : Number(before.marks);
+  return { from, to: teacherOwned ? from : result.aiMarks, teacherOwned };
+}
+
+/** One submission's marks as they stand and the AI's result they came from. */
+export async function marksOf(db: Kysely<Database>, submissionId: string) {
+  return db
+    .selectFrom('submission')
+    .select(['ai_result', 'marks'])
+    .where('id', '=', submissionId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Every submission of the assignment with its marks, the AI's and where they came from. */
+export async function marksOfAssignment(db: Kysely<Database>, assignmentId: string) {
+  return db
+    .selectFrom('submission')
+    .select(['id', 'ai_result', 'ai_marks', 'marks', 'marks_source'])
+    .where('assignment_id', '=', assignmentId)
+    .execute();
+}
+
+/** The assignment's submissions that have marks, with what publishing them needs. */
+export async function markedSubmissions(db: Kysely<Database>, assignmentId: string) {
+  return db
+    .selectFrom('submission')
+    .select(['id', 'student_id', 'ai_result', 'marks', 'comment', 'published'])
+    .where('assignment_id', '=', assignmentId)
+    .where('marks', 'is not', null)
+    .execute();
+}
+
+/** The teacher's overall comments on the assignment's answers. */
+export async function overallComments(db: Kysely<Database>, assignmentId: string) {
+  const rows = await db
+    .selectFrom('submission')
+    .select('comment')
+    .where('assignment_id', '=', assignmentId)
+    .where('comment', 'is not', null)
+    .execute();
+  return rows.map((r) => r.comment);
+}
+
+/** Appends to the audit trail of marks: the only statement that writes mark_change. */
+export async function insertMarkChange(db: Kysely<Database>, row: Insertable<MarkChangeTable>) {
+  await db.insertInto('mark_change').values(row).execute();
+}
+
+/** The teacher's per-question marks and comments of one submission. */
+export async function questionMarks(db: Kysely<Database>, submissionId: string) {
+  return db
+    .selectFrom('question_mark')
+    .select(['question', 'marks', 'items', 'comment'])
+    .where('submission_id', '=', submissionId)
+    .execute();
+}
+
+/** Every per-question row of the assignment's submissions, for the grades table. */
+export async function questionMarksOfAssignment(db: Kysely<Database>, assignmentId: string) {
+  return db
+    .selectFrom('question_mark')
+    .innerJoin('submission', 'submission.id', 'question_mark.submission_id')
+    .select([
+      'question_mark.submission_id',
+      'question_mark.question',
+      'question_mark.marks',
+      'question_mark.items',
+      'question_mark.comment',
+    ])
+    .where('submission.assignment_id', '=', assignmentId)
+    .execute();
+}
+
+/** Writes the teacher's row for one question (insert or update). */
+export async function upsertQuestionMark(db: Kysely<Database>, row: Insertable<QuestionMarkTable>) {
+  const { submission_id, question, ...rest } = row;
+  const updated = await db
+    .updateTable('question_mark')
+    .set(rest)
+    .where('submission_id', '=', submission_id)
+    .where('question', '=', question)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) {
+    await db.insertInto('question_mark').values(row).execute();
+  }
+}
+
+/** Changes the teacher's row for one question. */
+export async function updateQuestionMark(
+  db: Kysely<Database>,
+  submissionId: string,
+  question: string,
+  patch: Updateable<QuestionMarkTable>,
+) {
+  await db
+    .updateTable('question_mark')
+    .set(patch)
+    .where('submission_id', '=', submissionId)
+    .where('question', '=', question)
+    .execute();
+}
+
+/** Rows of one question that were marked by ticking rubric items (a rubric change re-scores them). */
+export async function rubricMarkedRows(
+  db: Kysely<Database>,
+  assignmentId: string,
+  question: string,
+) {
+  return db
+    .selectFrom('question_mark')
+    .innerJoin('submission', 'submission.id', 'question_mark.submission_id')
+    .innerJoin('user', 'user.id', 'submission.student_id')
+    .select([
+      'question_mark.submission_id',
+      'question_mark.marks',
+      'question_mark.items',
+      'user.name as student_name',
+    ])
+    .where('submission.assignment_id', '=', assignmentId)
+    .where('question_mark.question', '=', question)
+    .where('question_mark.items', 'is not', null)
+    .execute();
+}
+
+/** The points of one question's rubric items by id (the rubric module writes them). */
+export async function rubricPoints(db: Kysely<Database>, assignmentId: string, question: string) {
+  const rows = await db
+    .selectFrom('rubric_item')
+    .select(['id', 'points'])
+    .where('assignment_id', '=', assignmentId)
+    .where('question', '=', question)
+    .execute();
+  return new Map(rows.map((r) => [r.id, Number(r.points)]));
+}
+
+/**
+ * The assignments a student joined that publish automatically, whose deadline has passed
+ * (at `now`), and that hold the student's marks not yet published.
+ */
+export async function dueForStudent(db: Kysely<Database>, studentId: string, now: string) {
+  return db
+    .selectFrom('assignment')
+    .innerJoin('enrollment', 'enrollment.assignment_id', 'assignment.id')
+    .innerJoin('user as teacher', 'teacher.id', 'assignment.teacher_id')
+    .selectAll('assignment')
+    .select('teacher.name as teacher_name')
+    .where('enrollment.student_id', '=', studentId)
+    .where('assignment.auto_publish', '=', 1)
+    .where('assignment.deadline', '<', now)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('submission')
+          .select('submission.id')
+          .whereRef('submission.assignment_id', '=', 'assignment.id')
+          .where('submission.student_id', '=', studentId)
+          .where('submission.marks', 'is not', null)
+          .where('submission.published', 'is', null),
+      ),
+    )
+    .execute();
+}

@@ -1,0 +1,41 @@
+import { submissionRow, type SubmissionRow } from '../../../shared/assignments';
+import { publishedMarksOf, type MarksView } from '../marks/marks.policy';
+import type { SubmissionWithName } from './submissions.repository';
+
+/**
+ * A grades-table row as `view` allows (marks.policy.ts decides which view a user gets): the
+ * working marks with the AI's proposal, or only what was published.
+ */
+export function toSubmissionRow(s: SubmissionWithName, view: MarksView): SubmissionRow {
+  const shown = publishedMarksOf(s);
+  const current = s.marks === null ? null : Number(s.marks);
+  if (view === 'published') {
+    // The marks as published, and nothing of the AI's proposal.
+    return submissionRow.parse({
+      id: s.id,
+      studentName: s.student_name,
+      submittedAt: s.submitted_at,
+      marks: shown ? shown.marks : null,
+      marksSource: null,
+      needsReview: false,
+      aiMarks: null,
+      aiStatus: null,
+      publishedMarks: shown ? shown.marks : null,
+      published: shown !== null,
+      changedSincePublished: false,
+    });
+  }
+  return submissionRow.parse({
+    id: s.id,
+    studentName: s.student_name,
+    submittedAt: s.submitted_at,
+    marks: current,
+    marksSource: s.marks_source,
+    needsReview: Number(s.needs_review) === 1,
+    aiMarks: s.ai_marks === null ? null : Number(s.ai_marks),
+    aiStatus: s.ai_status,
+    publishedMarks: shown ? shown.marks : null,
+    published: shown !== null,
+    changedSincePublished: shown !== null && shown.marks !== current,
+  });
+}
