@@ -14,6 +14,31 @@ import {
 } from './step-context';
 
 /**
+ * The questions in one group per reader, balanced by how much the class wrote to each (scoring a
+ * question costs about that: its pairwise similarities), largest first onto the lightest group.
+ */
+export function questionGroups(
+  answers: { analysis: AnswerAnalysis }[],
+  questions: number,
+  readers: number,
+): number[][] {
+  const cost = Array.from({ length: questions }, (_, qi) =>
+    answers.reduce((sum, a) => sum + 1 + (a.analysis.questions[qi]?.raw.length ?? 0), 0),
+  );
+  const groups = Array.from({ length: Math.min(readers, questions) }, () => ({
+    questions: [] as number[],
+    load: 0,
+  }));
+  const heaviestFirst = cost.map((_, qi) => qi).sort((a, b) => cost[b]! - cost[a]! || a - b);
+  for (const qi of heaviestFirst) {
+    const lightest = groups.reduce((min, g) => (g.load < min.load ? g : min));
+    lightest.questions.push(qi);
+    lightest.load += cost[qi]!;
+  }
+  return groups.map((g) => g.questions.sort((a, b) => a - b));
+}
+
+/**
  * Step 3, once per run: the class-level step (see scoreClass) in a reader process, over every
  * analysed answer and the teacher's marks; stores each answer's score and the suggested answers,
  * and moves the run on to writing results. `then` runs in that transaction.
@@ -32,10 +57,7 @@ export async function scoreRun(
     analysis: JSON.parse(r.analysis!) as AnswerAnalysis,
   }));
   // The questions are scored side by side, one group per reader, then combined.
-  const groups = Array.from(
-    { length: Math.min(ctx.pool.size, prepared.questions.length) },
-    (_, g) => prepared.questions.map((_, qi) => qi).filter((qi) => qi % ctx.pool.size === g),
-  );
+  const groups = questionGroups(answers, prepared.questions.length, ctx.pool.size);
   const task = {
     lane: 'batch' as const,
     owner: owner(runId),
