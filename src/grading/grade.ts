@@ -10,6 +10,7 @@ import type {
   QuestionResult,
   TeacherMark,
 } from './types';
+import { round2 } from '../shared/marks-rounding';
 
 /** One answer of the batch: the caller's id and the extracted document. */
 export type AnswerInput = { id: string; document: ExtractedDocument };
@@ -42,10 +43,6 @@ function questionResult(
   return keywords
     ? { ...result, keywordsFound: keywords.found, keywordsMissing: keywords.missing }
     : result;
-}
-
-function round2(v: number): number {
-  return Math.round(v * 100) / 100;
 }
 
 /**

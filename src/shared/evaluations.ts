@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { publishedMarks } from './review';
+import { round2 } from './marks-rounding';
 
 /**
  * The grading-runs API contract ("Evaluate Now"): a run's progress, the engine's explanation of a
@@ -177,5 +178,3 @@ export function computeGradeStats(
     histogram,
   };
 }
-
-const round2 = (n: number) => Math.round(n * 100) / 100;

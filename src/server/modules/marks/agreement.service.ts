@@ -4,8 +4,7 @@ import type { Database } from '../../db/schema';
 import type { AssignmentRow } from '../assignments/assignments.service';
 import { parseAi } from './marks-state';
 import * as repo from './marks.repository';
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
+import { round2 } from '../../../shared/marks-rounding';
 
 function summarise(pairs: Array<{ ai: number; teacher: number }>) {
   if (!pairs.length) return { answers: 0, meanDifference: null, withinHalf: null };

@@ -16,8 +16,7 @@ import { findSubmissionIn, type SubmissionWithName } from '../submissions/submis
 import { recordMarkChange } from './audit-trail';
 import { marksState, parseAi } from './marks-state';
 import * as repo from './marks.repository';
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
+import { round2 } from '../../../shared/marks-rounding';
 
 /** The answer's marks as they stand, per question: the teacher's where given, else the AI's. */
 export async function marksNow(

@@ -1,6 +1,7 @@
 import { aiResult, type AiResult } from '../../../shared/evaluations';
 import type { PublishedMarks } from '../../../shared/review';
 import type { StoredQuestion } from '../assignments/questions.service';
+import { round2 } from '../../../shared/marks-rounding';
 
 /** The teacher's marks and comment on one question of one answer. */
 export interface QuestionMarkRow {
@@ -29,8 +30,6 @@ export interface MarksState {
   total: number | null;
   source: 'ai' | 'teacher' | null;
 }
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The engine's result of a submission, or null (none yet, or stored in an older shape). */
 export function parseAi(json: string | null): AiResult | null {

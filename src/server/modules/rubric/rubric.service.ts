@@ -19,8 +19,7 @@ import {
 } from '../assignments/questions.service';
 import { rescoreTickedAnswers } from '../marks/marking.service';
 import * as repo from './rubric.repository';
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
+import { round2 } from '../../../shared/marks-rounding';
 
 /** 404 for a rubric item that is not the assignment's. */
 const rubricItemNotFound = () =>
