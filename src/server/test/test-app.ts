@@ -102,6 +102,10 @@ export interface TestUser {
   cookie: string;
 }
 
+/** A GET as the user (their session cookie), through the app in process. */
+export const getAs = (t: Pick<TestApp, 'app'>, url: string, user: TestUser) =>
+  t.app.inject({ url, headers: { cookie: user.cookie } });
+
 /** Signs a new user up through the real auth endpoints, signs in, and sets the role when given. */
 export async function signUp(
   t: Pick<TestApp, 'app'>,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages';
 import {
   buildTeacherApp,
+  getAs,
   dialects,
   signUp,
   type TestApp,
@@ -15,8 +16,7 @@ describe.each(dialects)('joining an assignment (%s)', (dialect) => {
   let teacher: TestUser;
   beforeAll(async () => ({ t, teacher } = await buildTeacherApp(dialect, { name: 'Mr Iyer' })));
   afterAll(() => t.close());
-  const get = (url: string, user: TestUser) =>
-    t.app.inject({ url, headers: { cookie: user.cookie } });
+  const get = (url: string, user: TestUser) => getAs(t, url, user);
 
   describe('POST /api/assignments/join', () => {
     it('matches the code ignoring case and spaces; joining twice is harmless', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages';
 import {
   buildTeacherApp,
+  getAs,
   dialects,
   localFilesDir,
   signUp,
@@ -17,8 +18,7 @@ describe.each(dialects)('assignment lifecycle (%s)', (dialect) => {
   let teacher: TestUser;
   beforeAll(async () => ({ t, teacher } = await buildTeacherApp(dialect, { name: 'Mr Iyer' })));
   afterAll(() => t.close());
-  const get = (url: string, user: TestUser) =>
-    t.app.inject({ url, headers: { cookie: user.cookie } });
+  const get = (url: string, user: TestUser) => getAs(t, url, user);
   const patch = (code: string, payload: object, user = teacher) =>
     t.app.inject({
       method: 'PATCH',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTeacherApp,
+  getAs,
   dialects,
   signUp,
   type TestApp,
@@ -14,8 +15,7 @@ describe.each(dialects)('assignment list (%s)', (dialect) => {
   let teacher: TestUser;
   beforeAll(async () => ({ t, teacher } = await buildTeacherApp(dialect, { name: 'Mr Iyer' })));
   afterAll(() => t.close());
-  const get = (url: string, user: TestUser) =>
-    t.app.inject({ url, headers: { cookie: user.cookie } });
+  const get = (url: string, user: TestUser) => getAs(t, url, user);
 
   describe('GET /api/assignments', () => {
     it("lists the teacher's own and the student's joined, upcoming first then past", async () => {
