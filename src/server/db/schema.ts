@@ -18,6 +18,7 @@ export interface Database {
   question_mark: QuestionMarkTable;
   regrade_request: RegradeRequestTable;
   notice: NoticeTable;
+  dashboard_version: DashboardVersionTable;
 }
 
 /** better-auth's tables store Date on PostgreSQL and ISO text on SQLite. */
@@ -172,6 +173,15 @@ export interface RegradeRequestTable {
   created_at: string;
   answered_at: string | null;
   answered_by: string | null;
+}
+
+/**
+ * How often anything a user's dashboard cards show has changed; written only by the database's
+ * triggers (migration 2026_11_25_0900_dashboard_versions).
+ */
+export interface DashboardVersionTable {
+  user_id: string;
+  version: number;
 }
 
 export interface NoticeTable {

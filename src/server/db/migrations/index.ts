@@ -7,6 +7,7 @@ import * as teacherReview from './2026_11_23_2100_teacher_review';
 import * as runSuggestions from './2026_11_23_2200_run_suggestions';
 import * as gradingJobs from './2026_11_24_0900_grading_jobs';
 import * as listIndexes from './2026_11_24_1100_list_indexes';
+import * as dashboardVersions from './2026_11_25_0900_dashboard_versions';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_2200_run_suggestions': runSuggestions,
   '2026_11_24_0900_grading_jobs': gradingJobs,
   '2026_11_24_1100_list_indexes': listIndexes,
+  '2026_11_25_0900_dashboard_versions': dashboardVersions,
 };

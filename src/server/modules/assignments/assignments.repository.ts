@@ -104,6 +104,19 @@ export async function listByStudent(
     .execute();
 }
 
+/**
+ * The user's dashboard version: how often anything their cards show has changed (0 before the
+ * first change). Only the database's triggers write it.
+ */
+export async function dashboardVersion(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('dashboard_version')
+    .select('version')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.version ?? 0;
+}
+
 /** Whether the student has joined the assignment. */
 export async function isEnrolled(db: Kysely<Database>, assignmentId: string, studentId: string) {
   const row = await db
