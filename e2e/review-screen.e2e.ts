@@ -198,6 +198,10 @@ describe('the review screen a teacher can live in', () => {
       expect(marked.status()).toBe(200);
       codes.push(c);
     }
+    // seen once before publishing: the list the server keeps must not outlive the publication
+    await student.goto('/dashboard');
+    await card(student, titles[1]!).getByText('Handed in', { exact: true }).waitFor();
+    expect(await card(student, titles[1]!).getByText('Marks published').count()).toBe(0);
     const published = await teacher.request.post(`/api/assignments/${codes[1]}/publish`, {
       headers: originOf(baseURL),
       data: {},

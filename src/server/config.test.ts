@@ -110,6 +110,14 @@ describe('loadConfig', () => {
     expect(problems({ TRUST_PROXY: 'my-proxy.local' })[0]).toMatch(/^- TRUST_PROXY: must be true/);
   });
 
+  it('gives dashboard lists 32 MB by default, any amount asked for, and refuses nonsense', () => {
+    expect(loadConfig({}).dashboardCacheBytes).toBe(32 * 1024 * 1024);
+    expect(loadConfig({ DASHBOARD_CACHE_MB: '0.5' }).dashboardCacheBytes).toBe(512 * 1024);
+    expect(loadConfig({ DASHBOARD_CACHE_MB: '0' }).dashboardCacheBytes).toBe(0);
+    for (const bad of ['-1', 'lots', '99999'])
+      expect(problems({ DASHBOARD_CACHE_MB: bad })[0]).toMatch(/^- DASHBOARD_CACHE_MB:/);
+  });
+
   it('fails with one error that lists every problem', () => {
     const list = problems({
       PORT: 'eighty',

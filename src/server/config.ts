@@ -76,6 +76,7 @@ const envSchema = z
     ),
     AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    DASHBOARD_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -145,6 +146,8 @@ export interface Config {
   authSecret?: string;
   /** Lifetime of the signed session cookie cache (0: every request reads the session from the database). */
   sessionCacheSeconds: number;
+  /** Memory for dashboard lists kept between requests (0: every list is read afresh). */
+  dashboardCacheBytes: number;
   logLevel: string;
   oidc?: { issuer: string; clientId: string; clientSecret: string; label: string };
   loginRateLimit: number;
@@ -228,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database,
     authSecret: e.AUTH_SECRET,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    dashboardCacheBytes: Math.round(e.DASHBOARD_CACHE_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET

@@ -38,6 +38,8 @@ import {
   type AssignmentAction,
 } from './assignments.policy';
 import * as service from './assignments.service';
+import { DashboardLists } from './dashboard-lists';
+import { dashboardBody } from './dashboard.service';
 
 /** What the assignment routes are given by buildApp. */
 export interface AssignmentRoutesOptions {
@@ -75,9 +77,18 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
     tags,
     response: { 200: json(assignmentListResponse, 'The cards'), ...refusals(401, 403) },
   };
-  app.get('/api/assignments', { schema: listSchema }, async (request) => {
+  const kept = new DashboardLists(config.dashboardCacheBytes);
+  app.get('/api/assignments', { schema: listSchema }, async (request, reply) => {
     const user = requireRole(request, 'teacher', 'student');
-    return { assignments: await service.listAssignments(db, user) };
+    const body = await dashboardBody(
+      db,
+      kept,
+      user,
+      (assignments) => reply.serializeInput({ assignments }, '200', 'application/json') as string,
+    );
+    // Serialised by the response schema (now, or when it was kept), so sent as it is: the type
+    // provider only knows payloads still to be serialised.
+    return reply.type('application/json; charset=utf-8').send(body as never);
   });
 
   const createSchema = {

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type {
-  AssignmentCard,
   AssignmentDetail,
   AssignmentFileKind,
   CreateAssignmentInput,
@@ -26,14 +25,7 @@ import {
   storeUploads,
   type VerifiedUpload,
 } from '../files/files.service';
-import {
-  isPast,
-  keywordsToColumn,
-  toCard,
-  toDetail,
-  toSummary,
-  workStatusOf,
-} from './assignments.presenter';
+import { isPast, keywordsToColumn, toCard, toDetail, toSummary } from './assignments.presenter';
 import * as repo from './assignments.repository';
 import type { AssignmentRow } from './assignments.repository';
 
@@ -79,27 +71,6 @@ export async function findForUser(db: Kysely<Database>, user: CurrentUser, code:
   const joined =
     user.role === 'student' ? await repo.isEnrolled(db, assignment.id, user.id) : false;
   return { assignment, joined };
-}
-
-/**
- * Dashboard cards: the teacher's own or the student's joined (with where their work stands);
- * upcoming soonest first, then past most recent first.
- */
-export async function listAssignments(
-  db: Kysely<Database>,
-  user: CurrentUser & { role: 'teacher' | 'student' },
-): Promise<AssignmentCard[]> {
-  const now = new Date();
-  // The rows come soonest deadline first; past ones are shown most recent first.
-  const cards =
-    user.role === 'teacher'
-      ? (await repo.listByTeacher(db, user.id)).map((r) => toCard(r, user.name, now))
-      : (await repo.listByStudent(db, user.id)).map((r) =>
-          toCard(r, r.teacher_name, now, workStatusOf(r)),
-        );
-  const upcoming = cards.filter((c) => !c.isPastDeadline);
-  const past = cards.filter((c) => c.isPastDeadline).reverse();
-  return [...upcoming, ...past];
 }
 
 /**
