@@ -2,7 +2,10 @@
 // measured in one run beside a bare Fastify hello-world, the yardstick of what this machine can do.
 // 1. Hello-world, GET /api/health, GET /api/me, and the dashboard list (GET /api/assignments) of
 //    100 cards for a teacher and for a student who joined them all; then a summary with each
-//    one's share of the hello-world's requests per second.
+//    one's share of the hello-world's requests per second. The list is kept between requests
+//    while nothing on its cards changes (modules/assignments/dashboard-lists.ts); as a reference,
+//    the same list read afresh every time, from a second server with DASHBOARD_CACHE_MB=0 (what
+//    the first read after a change costs).
 // 2. 200 joined students submitting a 300 kB PDF at the same moment: all must be stored.
 // BENCH_SECONDS (default 10) sets each measurement's length; BENCH_PROFILE=dir starts the server
 // with `node --cpu-prof` and leaves its profile in dir (open it in Chrome's DevTools).
@@ -19,7 +22,7 @@ import {
   signUpOverHttp,
   type SeededUser,
 } from './support/http-seed';
-import { line, measure, measureHelloWorld, summary, type Row } from './support/load';
+import { line, measure, measureHelloWorld, summary, type Measured, type Row } from './support/load';
 
 const ASSIGNMENTS = 100;
 const STUDENTS = 200;
@@ -48,9 +51,32 @@ async function joinAllInDatabase(dataDir: string, base: string, student: SeededU
   }
 }
 
+/** The dashboard list of 100 cards read afresh on every request: a server that keeps no lists. */
+async function measureAfresh(small: Buffer): Promise<Measured> {
+  const server = await startServer({ LOG_LEVEL: 'error', DASHBOARD_CACHE_MB: '0' });
+  try {
+    const teacher = await signUpOverHttp(server.url, 'Afresh Teacher', 'teacher');
+    await inBatches(
+      Array.from({ length: ASSIGNMENTS }, (_, i) => i),
+      8,
+      (i) => createAssignmentOverHttp(server.url, teacher, i, small),
+    );
+    return await measure(`${server.url}/api/assignments`, 10, SECONDS, {
+      cookie: teacher.cookie,
+      pid: server.process.pid,
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   const hello = await measureHelloWorld(10, SECONDS);
   console.log(line('bare Fastify hello-world (10 connections)', hello));
+  const small = await makePdf(['Q1. Explain photosynthesis.']);
+  const afreshLabel = 'GET /api/assignments, teacher, 100 cards, read afresh (10 connections)';
+  const afresh = await measureAfresh(small);
+  console.log(line(afreshLabel, afresh));
 
   const server = await startServer(
     { LOG_LEVEL: 'error' },
@@ -58,7 +84,6 @@ async function main() {
   );
   try {
     const base = server.url;
-    const small = await makePdf(['Q1. Explain photosynthesis.']);
     const teacher = await signUpOverHttp(base, 'Bench Teacher', 'teacher');
     const reader = await signUpOverHttp(base, 'Bench Student', 'student');
     let t0 = performance.now();
@@ -101,6 +126,7 @@ async function main() {
       10,
       reader.cookie,
     );
+    rows.push({ label: afreshLabel, ...afresh });
     console.log(
       `\nsummary (figures from this run; other work on the machine lowers them)\n${summary(hello, rows, dashboard)}\n`,
     );
