@@ -165,8 +165,10 @@ describePg('scaled out: 2 web instances, 2 workers, PostgreSQL and S3', () => {
 
     const deadline = Date.now() + 240_000;
     const seen: number[] = [];
+    // Polled often: 300 marks are written in about a second once reading ends, and a slow poll
+    // could see that stretch only once.
     while ((run.status === 'queued' || run.status === 'running') && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 250));
+      await new Promise((r) => setTimeout(r, 40));
       run = await latest(seen.length % 2 ? a : b);
       seen.push(run.done);
     }
