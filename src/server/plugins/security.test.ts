@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUp, type TestApp } from '../test/test-app';
+import { buildTestApp, getAs, signUp, type TestApp } from '../test/test-app';
 
 describe('security headers', () => {
   let t: TestApp;
@@ -24,6 +24,21 @@ describe('security headers', () => {
     // Plain HTTP: no HSTS and no upgrade-insecure-requests, which would break a laptop install.
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('keep API answers out of browser and proxy caches, unless a route says otherwise', async () => {
+    const teacher = await signUp(t, { role: 'teacher' });
+    for (const url of ['/api/assignments', '/api/me', '/api/notices', '/api/health']) {
+      const res = await getAs(t, url, teacher);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const refused = await t.app.inject({ url: '/api/assignments' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    // The OpenAPI document may be kept, checked again before each use.
+    const doc = await t.app.inject({ url: '/api/openapi.json' });
+    expect(doc.headers['cache-control']).toBe('no-cache');
   });
 
   it('allow the form post to the OIDC provider only when one is configured', async () => {

@@ -44,11 +44,16 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/** Security headers on every response (a strict CSP for the SPA) and the rate limiter that routes opt into. */
+/**
+ * Security headers on every response (a strict CSP for the SPA) and the rate limiter that routes
+ * opt into. API answers are one user's data: no browser or proxy may keep them (`no-store`),
+ * unless a route says otherwise (an avatar, the OpenAPI document).
+ */
 async function securityPlugin(app: FastifyInstance, { config }: { config: Config }) {
   const headers = securityHeaders(helmetOptions(config));
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
     done();
   });
   await app.register(rateLimit, { global: false });

@@ -72,9 +72,8 @@ export async function evaluationRoutes(fastify: FastifyInstance, opts: Evaluatio
   app.get(
     '/api/assignments/:code/evaluations/latest',
     { schema: latestSchema },
-    async (request, reply) => {
+    async (request) => {
       const { assignment } = await authorise(db, request, 'grade');
-      reply.header('cache-control', 'no-store');
       return { run: await service.latestRun(db, assignment) };
     },
   );

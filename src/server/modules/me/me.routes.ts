@@ -40,10 +40,7 @@ export async function meRoutes(fastify: FastifyInstance, { db }: { db: Db }) {
         response: { 200: json(sessionResponse, 'The user, or null'), ...refusals() },
       },
     },
-    async (request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      return { user: request.user };
-    },
+    async (request) => ({ user: request.user }),
   );
 
   app.put(

@@ -27,10 +27,9 @@ export async function noticeRoutes(fastify: FastifyInstance, deps: QuestionDeps)
     tags,
     response: { 200: json(noticesResponse, 'Notices and the unread count'), ...refusals(401) },
   };
-  app.get('/api/notices', { schema: listSchema }, async (request, reply) => {
+  app.get('/api/notices', { schema: listSchema }, async (request) => {
     const user = requireUser(request);
     await publishDueForStudent(deps, user.id);
-    reply.header('cache-control', 'no-store');
     return noticesOf(db, user.id);
   });
 
