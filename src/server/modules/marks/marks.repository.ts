@@ -28,6 +28,26 @@ export async function updateMarks(db: Kysely<Database>, submissionId: string, pa
 }
 
 /**
+ * Replaces what the submission's student sees, unless another request replaced it since `seen`
+ * was read (two publishes at once: the notices and the dashboard at a passed deadline, a double
+ * click). False then, and nothing is written.
+ */
+export async function replacePublication(
+  db: Kysely<Database>,
+  submissionId: string,
+  seen: string | null,
+  next: { published: string; published_at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('submission')
+    .set(next)
+    .where('id', '=', submissionId)
+    .where((eb) => (seen === null ? eb('published', 'is', null) : eb('published', '=', seen)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
  * Writes the engine's proposal for one submission unless this run already wrote it. Marks move
  * only where the teacher has not given their own; an unreadable answer keeps no marks at all.
  * Returns the marks before and after, or null when there was nothing to write.

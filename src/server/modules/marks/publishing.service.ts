@@ -77,8 +77,10 @@ export async function publish(
     const at = nowIso();
     const next = await publicationOf(db, questions, assignment, s, at);
     if (samePublication(before, next)) continue;
-    await db.transaction().execute(async (trx) => {
-      await repo.updateMarks(trx, s.id, { published: JSON.stringify(next), published_at: at });
+    const sent = await db.transaction().execute(async (trx) => {
+      const fresh = { published: JSON.stringify(next), published_at: at };
+      // Published by another request meanwhile: that one sent the notice.
+      if (!(await repo.replacePublication(trx, s.id, s.published, fresh))) return false;
       await sendNotice(trx, {
         userId: s.student_id,
         assignmentId: assignment.id,
@@ -88,8 +90,9 @@ export async function publish(
           : `Your marks for "${assignment.title}" are published: ${fmt(next.marks)} / ${next.total}.`,
         at,
       });
+      return true;
     });
-    published++;
+    if (sent) published++;
   }
   if (!rows.length && !opts.onlyFirst)
     throw conflict('nothing_to_publish', messages.nothingToPublish);
