@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capture, planOf, tableScans } from '../../test/query-plans';
 import { buildTestApp, dialects, type TestApp } from '../../test/test-app';
-import { dueForStudent } from './marks.repository';
+import { dueForStudent, hasUnpublishedMarks } from './marks.repository';
 
 // Every student's dashboard and notices request first looks for marks due to be published.
 describe.each(dialects)('marks due for automatic publishing, query plan (%s)', (dialect) => {
@@ -17,6 +17,14 @@ describe.each(dialects)('marks due for automatic publishing, query plan (%s)', (
     const queries = await capture(t.db.kysely, (db) =>
       dueForStudent(db, 'student-1', new Date().toISOString()),
     );
+    expect(queries).toHaveLength(1);
+    const plan = await planOf(t, queries[0]!);
+    expect(tableScans(plan), plan).toEqual([]);
+    expect(plan).toContain('submission_unpublished_marks_idx');
+  });
+
+  it('tells whether the student has any marks waiting through the same index', async () => {
+    const queries = await capture(t.db.kysely, (db) => hasUnpublishedMarks(db, 'student-1'));
     expect(queries).toHaveLength(1);
     const plan = await planOf(t, queries[0]!);
     expect(tableScans(plan), plan).toEqual([]);

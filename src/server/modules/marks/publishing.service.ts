@@ -112,6 +112,8 @@ export async function publishDue(deps: QuestionDeps, assignment: AssignmentRow, 
  * before they open the assignment.
  */
 export async function publishDueForStudent(deps: QuestionDeps, studentId: string) {
+  // It runs on each of the student's dashboard and notices requests: most find nothing waiting.
+  if (!(await repo.hasUnpublishedMarks(deps.db.kysely, studentId))) return;
   for (const assignment of await repo.dueForStudent(deps.db.kysely, studentId, nowIso())) {
     await publishDue(deps, assignment);
   }
