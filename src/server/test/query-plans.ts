@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
+import { expect } from 'vitest';
 import type { Database } from '../db/schema';
 import type { TestApp } from './test-app';
 
@@ -43,3 +44,18 @@ export async function planOf(t: TestApp, query: CompiledQuery): Promise<string> 
 /** Full scans of a table in a plan (SQLite "SCAN t", PostgreSQL "Seq Scan on t"). */
 export const tableScans = (plan: string) =>
   plan.split('\n').filter((l) => /^\s*SCAN (?!CONSTANT)|Seq Scan/.test(l.replace(/^.*->\s*/, '')));
+
+/**
+ * The plan of the one query `read` makes, after checking that it is one query and scans no
+ * table: the rows it needs are found through indexes.
+ */
+export async function indexedPlanOf(
+  t: TestApp,
+  read: (db: Kysely<Database>) => Promise<unknown>,
+): Promise<string> {
+  const queries = await capture(t.db.kysely, read);
+  expect(queries).toHaveLength(1);
+  const plan = await planOf(t, queries[0]!);
+  expect(tableScans(plan), plan).toEqual([]);
+  return plan;
+}
