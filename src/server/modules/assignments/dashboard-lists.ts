@@ -62,9 +62,10 @@ export class DashboardLists {
   keep(userId: string, list: KeptList): void {
     const old = this.#lists.get(userId);
     if (old) this.#drop(userId, old);
-    if (costOf(list) > this.maxBytes) return;
+    const cost = costOf(list);
+    if (cost > this.maxBytes) return;
     this.#lists.set(userId, list);
-    this.#bytes += costOf(list);
+    this.#bytes += cost;
     for (const [id, kept] of this.#lists) {
       if (this.#bytes <= this.maxBytes) break;
       this.#drop(id, kept);

@@ -42,7 +42,7 @@ export async function replacePublication(
     .updateTable('submission')
     .set(next)
     .where('id', '=', submissionId)
-    .where((eb) => (seen === null ? eb('published', 'is', null) : eb('published', '=', seen)))
+    .where('published', seen === null ? 'is' : '=', seen)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
