@@ -5,7 +5,7 @@
  * into a list, the question itself, and a refusal.
  */
 import { isContent, words } from '../src/grading/text';
-import type { DevPaper } from './dev-data';
+import type { Paper } from './corpora';
 import { rng } from './fit-model';
 
 /** The kinds of adversarial answer, in the order the benchmark prints them. */
@@ -23,11 +23,10 @@ export type Adversarial = { kind: AdversarialKind; qi: number; text: string };
 const REFUSALS = ["I don't know.", 'No idea.', 'Not sure.', 'I do not know'];
 
 /** A fluent answer that human graders gave full marks: the longest such answer (ties: first). */
-function fullMarkAnswer(paper: DevPaper, qj: number): string | null {
-  const rows = paper.questions[qj]!.rows.filter((r) => r.score_avg === 5);
-  const best = [...rows].sort(
-    (a, b) => b.answer.length - a.answer.length || a.student_id - b.student_id,
-  )[0];
+function fullMarkAnswer(paper: Paper, qj: number): string | null {
+  const rows = paper.questions[qj]!.answers.filter((r) => r.share === 1);
+  // Longest first; a stable sort keeps the class's order among equals.
+  const best = [...rows].sort((a, b) => b.answer.length - a.answer.length)[0];
   return best?.answer ?? null;
 }
 
@@ -51,7 +50,7 @@ export function shuffledKeywords(model: string, seed: number): string {
 }
 
 /** Every adversarial answer for every question of a paper. Deterministic. */
-export function adversarialAnswers(paper: DevPaper): Adversarial[] {
+export function adversarialAnswers(paper: Paper): Adversarial[] {
   return paper.questions.flatMap((q, qi) => [
     ...paper.questions.flatMap((_, qj) => {
       const text = qj === qi ? null : fullMarkAnswer(paper, qj);

@@ -7,7 +7,8 @@ import type { ExtractedDocument, PreparedAssignment } from '../src/grading/types
 import { decide, settle, type Decision, type Evidence } from '../src/grading/verdict';
 import { pickRepresentatives } from '../src/grading/suggest';
 import type { Vec } from '../src/grading/vectors';
-import { devPapers, loadDev, pearson, rmse, type DevPaper, type DevQuestion } from './dev-data';
+import { allQuestions, papersOf, type Corpus, type CorpusQuestion, type Paper } from './corpora';
+import { pearson, rmse } from './dev-data';
 import { fitStumps, predictStumps, type StumpParams, type Stumps } from './stumps';
 
 /** Boosting settings of the shipped stumps (chosen by leave-one-assignment-out CV). */
@@ -20,6 +21,11 @@ export type Sample = {
   vec: Vec;
   question: string;
   assignment: string;
+  corpus: Corpus;
+  /** The human label (SemEval) or mark (Mohler). */
+  label: string;
+  /** How many students gave this answer. */
+  count: number;
   features: Features | null;
   evidence: Evidence | null;
 };
@@ -29,7 +35,7 @@ export type Linear = { mean: number[]; scale: number[]; weights: number[]; inter
 
 /** Text documents of a dev paper, prepared as the app prepares an assignment. */
 export function preparePaper(
-  paper: DevPaper,
+  paper: Paper,
   model: ExtractedDocument = textDoc(paper.modelText),
   questions: ExtractedDocument = textDoc(paper.paperText),
 ): PreparedAssignment {
@@ -46,11 +52,11 @@ export function textDoc(text: string): ExtractedDocument {
 }
 
 /**
- * Features of every dev answer, computed as the engine does: each dev assignment is one numbered
- * paper that a class answers whole (see devPapers), split and read question by question.
+ * Features of every human-marked answer, computed as the engine does: each assignment is one
+ * paper that a class answers whole (see papersOf), split and read question by question.
  */
-export function samples(questions: DevQuestion[] = loadDev()): Sample[] {
-  return devPapers(questions).flatMap((paper) => {
+export function samples(questions: CorpusQuestion[] = allQuestions()): Sample[] {
+  return papersOf(questions).flatMap((paper) => {
     const prepared = preparePaper(paper);
     const texts = paper.questions.map((_, qi) =>
       paper.students.map((s) => s.rows[qi]?.answer ?? ''),
@@ -66,10 +72,13 @@ export function samples(questions: DevQuestion[] = loadDev()): Sample[] {
         return [
           {
             x: f ? FEATURE_NAMES.map((n) => f[n]) : FEATURE_NAMES.map(() => 0),
-            y: row.score_avg / 5,
+            y: row.share,
             vec: k === undefined ? new Map() : ev.vectors[k]!,
             question: q.id,
             assignment: q.assignment,
+            corpus: q.corpus,
+            label: row.label,
+            count: row.count,
             features: f,
             evidence: k === undefined ? null : ev.evidence[k]!,
           },

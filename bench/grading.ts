@@ -13,7 +13,8 @@ import { createOcrEngine, extractDocument, type ExtractedDocument } from '../src
 import { textPdf } from '../src/grading/testing/make-pdf';
 import { LAMBDA } from '../src/grading/model-weights';
 import { LIST_MIN_MODEL_WORDS } from './adversarial';
-import { devPapers, pearson, rmse } from './dev-data';
+import { mohlerQuestions, papersOf } from './corpora';
+import { pearson, rmse } from './dev-data';
 import { calibratedScore, outOfFold, samples, score, sharesOf, shippedFit } from './fit-model';
 import { emptyTotals, gradePaper, sheetsOf, type PaperDocs, type RunTotals } from './paper-run';
 
@@ -56,8 +57,11 @@ function printAdversarial(t: RunTotals): void {
 }
 
 async function main(): Promise<void> {
-  const papers = devPapers();
-  const count = papers.reduce((s, p) => s + p.questions.reduce((n, q) => n + q.rows.length, 0), 0);
+  const papers = papersOf(mohlerQuestions());
+  const count = papers.reduce(
+    (s, p) => s + p.questions.reduce((n, q) => n + q.answers.length, 0),
+    0,
+  );
   const sheets = papers.map(sheetsOf);
   const sheetCount = sheets.reduce((s, x) => s + x.students.length + x.adversarial.length, 0);
   console.log(
@@ -126,7 +130,7 @@ async function main(): Promise<void> {
   printAdversarial(pdf);
 
   console.log('\nCross-validated (model refitted without the held-out group, rules applied):');
-  const data = samples();
+  const data = samples(mohlerQuestions());
   const gold = data.map((r) => r.y);
   for (const key of ['assignment', 'question'] as const) {
     const oof = outOfFold(data, key, shippedFit(LAMBDA));

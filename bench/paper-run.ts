@@ -5,7 +5,7 @@
  */
 import { gradeAnswers, type ExtractedDocument, type TeacherMark } from '../src/grading';
 import { ADVERSARIAL_KINDS, adversarialAnswers, type AdversarialKind } from './adversarial';
-import { sheet, type DevPaper } from './dev-data';
+import { sheet, type Paper } from './corpora';
 import { pick, preparePaper } from './fit-model';
 
 /** A paper's documents, however they were read (PDF or plain text). */
@@ -17,7 +17,7 @@ export type PaperDocs = {
 };
 
 /** Answer sheets of a paper: the class's, then the adversarial students' (one question each). */
-export function sheetsOf(paper: DevPaper): { students: string[]; adversarial: string[] } {
+export function sheetsOf(paper: Paper): { students: string[]; adversarial: string[] } {
   return {
     students: paper.students.map((s) => sheet(s.rows.map((r) => r?.answer ?? null))),
     adversarial: adversarialAnswers(paper).map((a) =>
@@ -52,7 +52,7 @@ export function emptyTotals(): RunTotals {
  * students, their per-question human marks calibrate the rest and only the others are scored.
  */
 export function gradePaper(
-  paper: DevPaper,
+  paper: Paper,
   docs: PaperDocs,
   totals: RunTotals,
   teacherMarked = 0,
@@ -65,14 +65,18 @@ export function gradePaper(
     ...docs.adversarial.map((document, k) => ({ id: `a${k}`, document })),
   ];
   const marked = teacherMarked
-    ? pick(paper.students.length, teacherMarked, seed + Number(paper.assignment) * 97)
+    ? pick(
+        paper.students.length,
+        teacherMarked,
+        seed + Number(paper.assignment.replace(/\D/g, '')) * 97,
+      )
     : new Set<number>();
   const teacherMarks: TeacherMark[] = [...marked].map((i) => {
     const rows = paper.students[i]!.rows;
     const questions = Object.fromEntries(
-      rows.flatMap((r, qi) => (r ? [[String(qi + 1), r.score_avg]] : [])),
+      rows.flatMap((r, qi) => (r ? [[String(qi + 1), r.share * 5]] : [])),
     );
-    const marks = rows.reduce((s, r) => s + (r?.score_avg ?? 0), 0);
+    const marks = rows.reduce((s, r) => s + (r ? r.share * 5 : 0), 0);
     return { id: `s${i}`, marks, questions };
   });
   const results = gradeAnswers(prepared, answers, { teacherMarks });
@@ -83,7 +87,7 @@ export function gradePaper(
       paper.students[i]!.rows.forEach((row, qi) => {
         if (!row) return;
         totals.pred.push(r.questions[qi]!.marks);
-        totals.gold.push(row.score_avg);
+        totals.gold.push(row.share * 5);
         totals.flagged.push(r.needsReview);
       });
       return;

@@ -17,6 +17,7 @@ import {
   score,
   sharesOf,
 } from '../bench/fit-model';
+import { mohlerQuestions } from '../bench/corpora';
 import { pearson } from '../bench/dev-data';
 import type { CalibrationParams } from '../src/grading/calibrate';
 import { FEATURE_NAMES } from '../src/grading/features';
@@ -79,7 +80,9 @@ export const CALIBRATION = ${JSON.stringify(calibration)
   writeFileSync(new URL('../src/grading/model-weights.ts', import.meta.url), file);
 }
 
-const data = samples();
+// The shipped weights are still fitted on Mohler alone: a model fitted on every corpus together
+// does not yet keep Mohler's agreement (see docs/grading.md, "Across subjects").
+const data = samples(mohlerQuestions());
 const gold = data.map((r) => r.y);
 const withText = data.filter((r) => r.features);
 FEATURE_NAMES.forEach((n, j) => {

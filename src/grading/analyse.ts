@@ -1,7 +1,13 @@
 import { acronymStems, acronymsOf, withAcronyms, type Acronym } from './acronyms';
 import { diagramText, findKeywords } from './diagram';
 import { formOf, isList, type Form } from './form';
-import { keyPointDegree } from './key-points';
+import {
+  isContradicted,
+  isStated,
+  judgePoint,
+  type ContradictionKind,
+  type PointJudgment,
+} from './judge';
 import { analyse, contentKeys } from './nlp';
 import { correctSpelling, spellingTargets } from './spelling';
 import { splitAnswer } from './split-answer';
@@ -23,8 +29,17 @@ export type QuestionAnalysis = {
   stems: string[];
   /** The same, with each acronym of the model answer standing for its phrase too. */
   featureStems: string[];
-  /** Degree (0..1) to which the answer states each key point, in key-point order. */
+  /**
+   * Which right answer the answer is read against: 0 for the model answer, k for its k-th accepted
+   * answer (the one it states best).
+   */
+  ref: number;
+  /** Degree (0..1) to which the answer states each key point of that answer, in key-point order. */
   degrees: number[];
+  /** Degree (0..1) to which it contradicts each of them (0 where nothing contradicts it). */
+  contradictions: number[];
+  /** How each contradiction was found, where there is one. */
+  kinds: (ContradictionKind | null)[];
   /** Share of the answer's words that stand in sentences rather than lists of terms. */
   structure: number;
 };
@@ -102,18 +117,48 @@ export function analyseQuestion(
   const structured = a.sentences
     .filter((s) => s.structured)
     .reduce((n, s) => n + s.tokens.length, 0);
+  const refs = [q.keyPoints, ...(q.accepted ?? []).map((x) => x.keyPoints)];
+  const judged = refs.map((points) =>
+    form.keywordList || !stems.length
+      ? points.map(() => NOTHING)
+      : points.map((p) => judgePoint(p, a, c.listsAllowed)),
+  );
+  const ref = bestReference(judged);
   return {
     raw: answerStems(answerText),
     text,
     form,
     stems,
     featureStems: [...stems, ...acronymStems(stems, c.acronyms)],
-    degrees:
-      form.keywordList || !stems.length
-        ? q.keyPoints.map(() => 0)
-        : q.keyPoints.map((p) => keyPointDegree(p, a, c.listsAllowed)),
+    ref,
+    degrees: judged[ref]!.map((j) => j.degree),
+    contradictions: judged[ref]!.map((j) => j.contradiction),
+    kinds: judged[ref]!.map((j) => j.kind),
     structure: all ? structured / all : 0,
   };
+}
+
+const NOTHING: PointJudgment = { degree: 0, contradiction: 0, kind: null };
+
+/**
+ * The right answer an answer is closest to stating: most of its key points stated, fewest
+ * contradicted, then the fullest statement; the model answer on a tie.
+ */
+function bestReference(judged: PointJudgment[][]): number {
+  const share = (js: PointJudgment[], f: (j: PointJudgment) => boolean) =>
+    js.filter(f).length / (js.length || 1);
+  const statesAny = judged.some((js) => share(js, isStated) > 0);
+  // An answer that states none of the right answers is read against the one it contradicts most.
+  const value = (js: PointJudgment[]) => {
+    const mean = js.reduce((x, j) => x + j.degree, 0) / (js.length || 1);
+    if (!statesAny) return share(js, isContradicted) + 0.01 * mean;
+    return share(js, isStated) - share(js, isContradicted) + 0.01 * mean;
+  };
+  let best = 0;
+  judged.forEach((js, k) => {
+    if (value(js) > value(judged[best]!) + 1e-9) best = k;
+  });
+  return best;
 }
 
 /**

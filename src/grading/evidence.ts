@@ -1,6 +1,6 @@
 import { analyseQuestion, type QuestionAnalysis } from './analyse';
 import { computeFeatures, type Features } from './features';
-import { isMatched } from './key-points';
+import { isContradicted, isStated } from './judge';
 import { relevanceOf } from './relevance';
 import { answerStems, contentStems } from './text';
 import type { PreparedAssignment } from './types';
@@ -14,8 +14,12 @@ export type QuestionEvidence = {
   features: Features[];
   vectors: Vec[];
   evidence: Evidence[];
-  /** Per active answer, which key points it states (in key-point order). */
+  /** Per active answer, which key points it states (in key-point order of its reference). */
   hits: boolean[][];
+  /** Per active answer, which key points it contradicts. */
+  contradicted: boolean[][];
+  /** Per active answer, which right answer it is read against (0: the model answer). */
+  refs: number[];
 };
 
 /**
@@ -38,35 +42,82 @@ export function questionEvidence(
     answers: j === qi ? active.map((i) => mine[i]!.stems) : rawOf(j).filter((s) => s.length > 0),
   }));
   const relevance = relevanceOf(paper, qi);
+  const question = new Set(contentStems(q.questionText));
+  const refStems = [q.modelText, ...(q.accepted ?? []).map((x) => x.text)].map(
+    (t) => new Set(contentStems(t).filter((w) => !question.has(w))),
+  );
   const evidence: Evidence[] = [];
   const hits: boolean[][] = [];
+  const contradicted: boolean[][] = [];
   const answers = active.map((i, k) => {
     const a = mine[i]!;
-    const hit = a.degrees.map(isMatched);
+    const judged = a.degrees.map((degree, p) => ({ degree, contradiction: a.contradictions[p]! }));
+    const hit = judged.map((j) => isStated(j));
+    const against = judged.map((j) => isContradicted(j));
     hits.push(hit);
+    contradicted.push(against);
     const matched = hit.filter(Boolean).length;
+    const n = a.degrees.length;
     const r = relevance[k]!;
     evidence.push({
       text: a.text,
       form: a.form,
       relevance: r,
       matched,
-      keyPoints: q.keyPoints.length,
+      contradicted: against.filter(Boolean).length,
+      mainContradicted: against[0] === true,
+      keyPoints: n,
     });
     const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / (xs.length || 1);
     return {
       stems: a.featureStems,
       extra: {
         kpDegree: mean(a.degrees),
-        kpMatched: q.keyPoints.length ? matched / q.keyPoints.length : 0,
+        kpMatched: n ? matched / n : 0,
+        kpContra: n ? against.filter(Boolean).length / n : 0,
+        contraMax: Math.max(
+          0,
+          ...judged.map((j) => (j.contradiction > j.degree ? j.contradiction : 0)),
+        ),
+        ...bestOverlap(a.stems, refStems, question),
+        kpBest: Math.max(0, ...a.degrees),
+        kpMin: n ? Math.min(...a.degrees) : 0,
         relOwn: r.own,
         relMargin: r.own - (r.other?.score ?? 0),
         structure: a.structure,
       },
     };
   });
-  const { features, vectors } = computeFeatures(q.questionText, q.modelText, answers);
-  return { active, features, vectors, evidence, hits };
+  const reference = [q.modelText, ...(q.accepted ?? []).map((x) => x.text)].join('\n');
+  const { features, vectors } = computeFeatures(q.questionText, reference, answers);
+  return {
+    active,
+    features,
+    vectors,
+    evidence,
+    hits,
+    contradicted,
+    refs: active.map((i) => mine[i]!.ref),
+  };
+}
+
+/**
+ * Word overlap with the right answer it is closest to (the model answer or an accepted one), the
+ * question's own words left out: recall of its words, precision of the answer's, and their F1.
+ */
+function bestOverlap(stems: string[], refs: Set<string>[], question: Set<string>) {
+  const own = new Set(stems.filter((w) => !question.has(w)));
+  let best = { refRecall: 0, refPrecision: 0, refF1: 0 };
+  for (const ref of refs) {
+    if (!ref.size) continue;
+    const hit = [...ref].filter((w) => own.has(w)).length;
+    const recall = hit / ref.size;
+    const precision = own.size ? hit / own.size : 0;
+    const f1 = hit ? (2 * recall * precision) / (recall + precision) : 0;
+    if (f1 > best.refF1 || (f1 === best.refF1 && recall > best.refRecall))
+      best = { refRecall: recall, refPrecision: precision, refF1: f1 };
+  }
+  return best;
 }
 
 /**

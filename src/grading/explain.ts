@@ -9,6 +9,7 @@ function list(items: string[], max = 3): string {
 
 /** Rule notes a student can act on: the answer is for another question, a list, the question, off-topic. */
 const ACTIONABLE = new Set([
+  'contradicts-model',
   'answers-other-question',
   'keyword-list',
   'repeats-question',
@@ -23,12 +24,13 @@ function questionFeedback(q: QuestionResult): string {
       q.reasons.includes('keyword-list') ? `${q.note} Write each point as a sentence.` : q.note,
     );
   }
+  if (q.contradicted?.length) parts.push(`Contradicts: ${list(q.contradicted)}.`);
   if (q.matched.length) parts.push(`You covered ${list(q.matched)}.`);
   if (q.missing.length)
     parts.push(
       `${q.matched.length ? 'To improve, also' : 'Your answer should'} explain ${list(q.missing)}.`,
     );
-  if (!q.matched.length && !q.missing.length)
+  if (!q.matched.length && !q.missing.length && !q.contradicted?.length)
     parts.push(
       q.marks >= q.total / 2
         ? 'Your answer matches the expected answer well.'

@@ -38,6 +38,13 @@ const BASE_NAMES = [
   'coverSq',
   'kpDegree',
   'kpMatched',
+  'kpContra',
+  'contraMax',
+  'kpBest',
+  'kpMin',
+  'refRecall',
+  'refPrecision',
+  'refF1',
   'relOwn',
   'relMargin',
   'structure',
@@ -50,7 +57,15 @@ type BaseName = (typeof BASE_NAMES)[number];
  * question, since how far an answer stands above its classmates says more than a raw overlap whose
  * scale changes with the length of the model answer (cross-validated r 0.655 → 0.664 on dev).
  */
-const ABSOLUTE_ONLY = ['zCentroid', 'zCover', 'batchCentroid', 'modelLen'] as const;
+const ABSOLUTE_ONLY = [
+  'zCentroid',
+  'zCover',
+  'batchCentroid',
+  'modelLen',
+  // A length's standing in the class is the same number however the length is scaled: logLenZ says it.
+  'lenRatio',
+  'lenRel',
+] as const;
 type RelativeName = Exclude<BaseName, (typeof ABSOLUTE_ONLY)[number]>;
 const RELATIVE = BASE_NAMES.filter(
   (n): n is RelativeName => !(ABSOLUTE_ONLY as readonly string[]).includes(n),
@@ -74,6 +89,16 @@ export type ExtraFeatures = {
   kpDegree: number;
   /** Share of the key points the answer states. */
   kpMatched: number;
+  /** Share of the key points the answer contradicts, and how fully the strongest contradiction addresses its point. */
+  kpContra: number;
+  contraMax: number;
+  /** Degree of the key point it states most fully, and of the one it states least. */
+  kpBest: number;
+  kpMin: number;
+  /** Word overlap with the closest right answer: recall, precision, F1 (question words left out). */
+  refRecall: number;
+  refPrecision: number;
+  refF1: number;
   /** Closeness to this question, and how much closer than to the closest other question. */
   relOwn: number;
   relMargin: number;

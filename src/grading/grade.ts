@@ -18,9 +18,14 @@ export type AnswerInput = { id: string; document: ExtractedDocument };
 /** Options of gradeAnswers: the teacher's own marks for some answers of the batch. */
 export type GradeOptions = { teacherMarks?: TeacherMark[] };
 
+/** The key points of the right answer an answer was read against: the model answer's or an accepted one's. */
+function pointsOf(q: PreparedQuestion, ref = 0) {
+  return ref > 0 ? (q.accepted?.[ref - 1]?.keyPoints ?? q.keyPoints) : q.keyPoints;
+}
+
 function questionResult(
   q: PreparedQuestion,
-  { share, hits, reasons, note }: QuestionScore,
+  { share, hits, contradicted = [], ref, reasons, note }: QuestionScore,
   keywords: AnswerAnalysis['keywords'],
   diagramShare: number,
 ): QuestionResult {
@@ -29,14 +34,17 @@ function questionResult(
     : 0;
   const textPart = keywords ? 1 - diagramShare : 1;
   const marks = roundMarks(q.total * (share * textPart + kwShare * (1 - textPart)), q.total);
-  const matched = q.keyPoints.filter((_, k) => hits[k]).map((k) => k.phrase);
-  const missing = q.keyPoints.filter((_, k) => !hits[k]).map((k) => k.phrase);
+  const points = pointsOf(q, ref);
+  const matched = points.filter((_, k) => hits[k]).map((k) => k.phrase);
+  const against = points.filter((_, k) => contradicted[k]).map((k) => k.phrase);
+  const missing = points.filter((_, k) => !hits[k] && !contradicted[k]).map((k) => k.phrase);
   const result: QuestionResult = {
     number: q.number,
     marks,
     total: round2(q.total),
     matched,
     missing,
+    ...(against.length ? { contradicted: against } : {}),
     ...(note ? { note } : {}),
     ...(reasons.length ? { reasons } : {}),
   };

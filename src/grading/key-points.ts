@@ -1,4 +1,4 @@
-import { analyse, type Analysis, type Token } from './nlp';
+import { analyse, type Token } from './nlp';
 import type { KeyPoint } from './types';
 
 /**
@@ -11,9 +11,6 @@ import type { KeyPoint } from './types';
 /** Where a sentence may be cut into clauses: semicolons, colons, and a comma before a conjunction. */
 const CLAUSE_CUT =
   /\s*[;:]\s+|,\s+(?=(?:and|but|whereas|while|which|so|or|because|whereby|thus|hence)\b)|\s+(?=(?:whereas|whereby)\b)/i;
-
-/** Share of a key point's words an answer sentence must state for the point to count as made. */
-export const MATCH_SHARE = 0.5;
 
 function hasVerb(tokens: Token[]): boolean {
   return tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
@@ -75,53 +72,6 @@ export function keyPoints(modelText: string, questionText: string): KeyPoint[] {
 
 function questionTokens(text: string): Token[] {
   return analyse(text).sentences.flatMap((s) => s.tokens);
-}
-
-/** Polarity of the words of `tokens` that belong to the key point: true when most are negated. */
-function negatedIn(tokens: Token[], stems: Set<string>): boolean {
-  const hits = tokens.filter((t) => t.content && stems.has(t.key));
-  return hits.length > 0 && hits.filter((t) => t.negated).length * 2 > hits.length;
-}
-
-/**
- * How fully an answer states a key point (0..1): the best share of its words found in one
- * sentence or two neighbouring ones. Sentences that are only lists of terms state nothing (unless
- * the model answer itself is a list), and a sentence that negates the point does not make it.
- */
-export function keyPointDegree(point: KeyPoint, answer: Analysis, listsCount = false): number {
-  const own = statedDegree(point, answer, listsCount);
-  return Math.max(
-    own,
-    ...(point.alternatives ?? []).map((a) => statedDegree(a, answer, listsCount)),
-  );
-}
-
-function statedDegree(point: KeyPoint, answer: Analysis, listsCount: boolean): number {
-  const stems = new Set(point.stems);
-  const sents = answer.sentences;
-  let best = 0;
-  for (let i = 0; i < sents.length; i++) {
-    for (const span of [sents.slice(i, i + 1), sents.slice(i, i + 2)]) {
-      if (span.length === 2 && i + 1 >= sents.length) continue;
-      if (!listsCount && span.some((s) => !s.structured)) continue;
-      const tokens = span.flatMap((s) => s.tokens);
-      if (negatedIn(tokens, stems) !== Boolean(point.negated)) continue;
-      const present = new Set(tokens.filter((t) => t.content).map((t) => t.key));
-      const hits = point.stems.filter((s) => present.has(s)).length;
-      // One shared word ("plants") does not state a point of two or more words.
-      const share =
-        hits < Math.min(2, point.stems.length)
-          ? Math.min(hits / point.stems.length, MATCH_SHARE - 0.01)
-          : hits / point.stems.length;
-      if (share > best) best = share;
-    }
-  }
-  return best;
-}
-
-/** Whether a degree counts as the key point being made. */
-export function isMatched(degree: number): boolean {
-  return degree >= MATCH_SHARE;
 }
 
 /**

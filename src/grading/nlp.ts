@@ -15,6 +15,8 @@ const lemma = its.lemma as unknown as ItsFunction<string>;
 /** One word of a sentence: its lower-case form, lemma, part of speech and negation. */
 export type Token = {
   word: string;
+  /** The dictionary form ("gets" → "get"), lower case: what WordNet is asked about. */
+  lemma: string;
   /** Porter2 stem of the lemma: the unit key points are matched on. */
   key: string;
   pos: string;
@@ -43,9 +45,11 @@ function tokensOf(sentence: ItemSentence): Token[] {
     if (type !== 'word' && type !== 'number') return;
     const raw = t.out(its.normal);
     const word = words(raw).join('') || raw;
+    const base = words(String(t.out(lemma))).join('') || word;
     out.push({
       word,
-      key: stem(words(String(t.out(lemma))).join('') || word),
+      lemma: base,
+      key: stem(base),
       pos: String(t.out(its.pos)),
       negated: t.out(its.negationFlag) === true,
       content: isContent(word),

@@ -3,6 +3,42 @@ import { keyPoints } from './key-points';
 import { segment, statedMarks, stripMarks, type Segment } from './segment';
 import type { ExtractedDocument, PreparedAssignment, PreparedQuestion } from './types';
 
+/**
+ * A line of a model answer that gives another right answer: "Also accept: …", "Accept: …",
+ * "Or: …", "Alternatively: …", "Alternative answer: …".
+ */
+const ACCEPT_LINE =
+  /^[ \t]*(?:also\s+accept|accept(?:ed)?(?:\s+also)?|or|alternatively|alternative(?:\s+answer)?)\s*:\s*(.+)$/gim;
+
+/** A question's model answer split into its main answer and the other answers it accepts. */
+export function splitAccepted(text: string): { main: string; accepted: string[] } {
+  const accepted = [...text.matchAll(ACCEPT_LINE)].map((m) => m[1]!.trim()).filter(Boolean);
+  return { main: text.replace(ACCEPT_LINE, '').trim(), accepted };
+}
+
+/** One question's model text read into its main answer, key points and accepted answers. */
+export function questionOf(
+  number: string,
+  total: number,
+  questionText: string,
+  model: string,
+  extraAccepted: string[] = [],
+): PreparedQuestion {
+  const { main, accepted } = splitAccepted(model);
+  const others = [...accepted, ...extraAccepted].map((text) => ({
+    text,
+    keyPoints: keyPoints(text, questionText),
+  }));
+  return {
+    number,
+    total,
+    questionText,
+    modelText: main,
+    keyPoints: keyPoints(main, questionText),
+    ...(others.length ? { accepted: others } : {}),
+  };
+}
+
 /** Arguments of prepareAssignment: the teacher's documents and settings for one assignment. */
 export type PrepareArgs = {
   modelAnswer: ExtractedDocument;
@@ -60,29 +96,15 @@ export function prepareAssignment(args: PrepareArgs): PreparedAssignment {
     : 0;
   const base = { totalMarks: args.totalMarks, diagramKeywords, diagramShare };
   if (!parts) {
-    const questionText = stripMarks(paperText);
-    const only: PreparedQuestion = {
-      number: '1',
-      total: args.totalMarks,
-      questionText,
-      modelText,
-      keyPoints: keyPoints(modelText, questionText),
-    };
+    const only = questionOf('1', args.totalMarks, stripMarks(paperText), modelText);
     return { ...base, numbered: false, questions: [only] };
   }
   const marks = shareMarks(
     parts.map((p) => statedMarks(p.question)),
     args.totalMarks,
   );
-  const questions = parts.map((p, i): PreparedQuestion => {
-    const questionText = stripMarks(p.question);
-    return {
-      number: p.number,
-      total: marks[i]!,
-      questionText,
-      modelText: p.model,
-      keyPoints: keyPoints(p.model, questionText),
-    };
-  });
+  const questions = parts.map((p, i) =>
+    questionOf(p.number, marks[i]!, stripMarks(p.question), p.model),
+  );
   return { ...base, numbered: true, questions };
 }

@@ -14,8 +14,12 @@ export type AnalysedAnswer = { id: string; analysis: AnswerAnalysis };
 export type QuestionScore = {
   /** Share of the question's marks for the written answer (0..1), after rules and calibration. */
   share: number;
-  /** Which of the question's key points it states (in key-point order). */
+  /** Which key points it states, of the right answer it is read against (in key-point order). */
   hits: boolean[];
+  /** Which of them it contradicts. */
+  contradicted?: boolean[];
+  /** That right answer: 0 for the model answer, k for the k-th accepted answer. */
+  ref?: number;
   reasons: ReviewReason[];
   note: string | null;
 };
@@ -83,6 +87,8 @@ export function scoreQuestion(
     out.scores[i] = {
       share: settle(calibrated[k]!, d),
       hits: ev.hits[k]!,
+      contradicted: ev.contradicted[k]!,
+      ref: ev.refs[k]!,
       reasons: d.reasons,
       note: d.note,
     };

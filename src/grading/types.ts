@@ -44,14 +44,23 @@ export type KeyPoint = {
   alternatives?: KeyPoint[];
 };
 
+/** Another answer the teacher accepts as right for a question, with its own key points. */
+export type AcceptedAnswer = { text: string; keyPoints: KeyPoint[] };
+
 /** One question of an assignment as the engine grades it. */
 export type PreparedQuestion = {
   number: string;
   /** Marks this question is worth (already scaled so the questions add up to the total). */
   total: number;
   questionText: string;
+  /** The model answer to this question, without its accepted alternatives. */
   modelText: string;
   keyPoints: KeyPoint[];
+  /**
+   * Other answers that are right too ("Also accept: …" in the model answer, or added by the
+   * teacher from a student's answer): an answer that states any one of them is right.
+   */
+  accepted?: AcceptedAnswer[];
 };
 
 /** Everything about an assignment the engine needs to grade its answers, computed once. */
@@ -71,6 +80,8 @@ export type QuestionResult = {
   total: number;
   matched: string[];
   missing: string[];
+  /** Key points the answer states the opposite of ("the bulb gets dimmer" against "brighter"). */
+  contradicted?: string[];
   keywordsFound?: string[];
   keywordsMissing?: string[];
   /** Why a rule decided this question's marks ("This reads as an answer to question 2…"). */

@@ -28,6 +28,9 @@ export type Evidence = {
   form: Form;
   relevance: Relevance;
   matched: number;
+  /** How many key points it contradicts, and whether the first (main) one is among them. */
+  contradicted: number;
+  mainContradicted: boolean;
   keyPoints: number;
 };
 
@@ -141,6 +144,16 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
     );
   const reasons: ReviewReason[] = form.repeatedShare >= REPEATED ? ['repeated-text'] : [];
   const note = reasons.length ? 'Repeated sentences were counted once.' : null;
+  // Contradicting a key point while stating none is flagged for the teacher, not yet marked down:
+  // on the Mohler answers the detection is not precise enough to cap a mark (docs/grading.md).
+  if (e.keyPoints > 0 && e.contradicted > 0 && e.matched === 0)
+    return {
+      share,
+      floor: 0,
+      cap: 1,
+      reasons: [...reasons, 'contradicts-model'],
+      note: 'The answer seems to state the opposite of the model answer.',
+    };
   if (e.keyPoints > 0 && e.matched === e.keyPoints && !reasons.length)
     return { share: 1, floor: 1, cap: 1, reasons, note: null };
   if (e.matched === 0 && e.keyPoints > 0) {

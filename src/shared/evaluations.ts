@@ -18,6 +18,7 @@ export const REVIEW_REASONS = [
   'answers-other-question',
   'keyword-list',
   'repeated-text',
+  'contradicts-model',
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 

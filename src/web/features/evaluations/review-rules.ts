@@ -20,6 +20,8 @@ const reasonTexts: Record<string, string> = {
   'keyword-list':
     'The answer lists terms without sentences, so no key point is credited and it keeps at most a fifth of the marks.',
   'repeated-text': 'The answer repeats its own sentences; each was counted once.',
+  'contradicts-model':
+    'The answer seems to state the opposite of a key point of the model answer; check its marks.',
 };
 
 /**

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { gradeAnswers, prepareAssignment } from '.';
+import { judgePoint, isContradicted, isStated } from './judge';
+import { keyPoints } from './key-points';
+import { analyse } from './nlp';
+import { splitAccepted } from './prepare';
+import type { AnswerResult, ExtractedDocument } from './types';
+
+const text = (t: string): ExtractedDocument => ({
+  status: 'ok',
+  text: t,
+  pages: [],
+  ocrConfidence: null,
+});
+
+/** The one key point of a one-sentence model answer, judged against an answer. */
+function judge(model: string, question: string, answer: string) {
+  const [point] = keyPoints(model, question);
+  return judgePoint(point!, analyse(answer));
+}
+
+describe('judgePoint', () => {
+  it('reads an opposite direction or comparison as a contradiction', () => {
+    const j = judge('The bulb gets dimmer.', 'What happens to bulb A?', 'Bulb A gets brighter.');
+    expect(isContradicted(j)).toBe(true);
+    expect(j.kind).toBe('opposite');
+    expect(
+      isStated(judge('The bulb gets dimmer.', 'What happens to bulb A?', 'Bulb A gets dimmer.')),
+    ).toBe(true);
+  });
+
+  it('reads a WordNet antonym as a contradiction', () => {
+    const j = judge(
+      'Terminals 1 and 2 are connected.',
+      'Why is the voltage 0?',
+      'The terminals are separated.',
+    );
+    expect(isContradicted(j)).toBe(true);
+    expect(j.kind).toBe('opposite');
+  });
+
+  it('reads a denied statement as a contradiction, and a double negative as stated', () => {
+    const gap = judge(
+      'There is no gap between them.',
+      'Why is the voltage 0?',
+      'There is a gap between terminal one and two.',
+    );
+    expect(isContradicted(gap)).toBe(true);
+    expect(gap.kind).toBe('negation');
+    const notBrighter = judge(
+      'The bulb gets dimmer.',
+      'What happens to bulb A?',
+      'Bulb A does not get brighter.',
+    );
+    expect(isContradicted(notBrighter)).toBe(false);
+  });
+
+  it('reads a different number as a contradiction', () => {
+    const j = judge(
+      'The walls are only one cell thick.',
+      'Why are alveoli good at exchange?',
+      'The walls are several cells thick.',
+    );
+    expect(isContradicted(j)).toBe(true);
+    expect(j.kind).toBe('number');
+  });
+
+  it('reads swapped roles as a contradiction', () => {
+    const j = judge('Heat causes expansion.', 'What happens?', 'Expansion causes heat.');
+    expect(isContradicted(j)).toBe(true);
+    expect(j.kind).toBe('swapped');
+  });
+
+  it('reads a phrasal verb as the word it means ("gives off" against "absorbs")', () => {
+    const j = judge(
+      'Chlorophyll absorbs light energy.',
+      'What does chlorophyll do?',
+      'Chlorophyll gives off light.',
+    );
+    expect(isContradicted(j)).toBe(true);
+  });
+
+  it('credits a statement in other words and states nothing from the topic alone', () => {
+    expect(
+      isStated(
+        judge(
+          'The water was evaporated, leaving the salt.',
+          'How did you separate the salt from the water?',
+          'Let the water evaporate and the salt is left behind.',
+        ),
+      ),
+    ).toBe(true);
+    const vague = judge(
+      'The water was evaporated, leaving the salt.',
+      'How did you separate the salt from the water?',
+      'The salt and the water.',
+    );
+    expect(isStated(vague)).toBe(false);
+    expect(isContradicted(vague)).toBe(false);
+  });
+});
+
+describe('accepted answers', () => {
+  it('splits "Also accept:" lines from the model answer', () => {
+    expect(
+      splitAccepted('Terminals 1 and 2 are connected.\nAlso accept: There is no gap between them.'),
+    ).toEqual({
+      main: 'Terminals 1 and 2 are connected.',
+      accepted: ['There is no gap between them.'],
+    });
+  });
+
+  it('grades an answer that states an accepted answer as stating it, and names a contradiction', () => {
+    const prepared = prepareAssignment({
+      modelAnswer: text(
+        'Terminals 1 and 2 are connected.\nAlso accept: There is no gap between terminals 1 and 2.',
+      ),
+      questionPaper: text(
+        'Explain why you got a voltage reading of 0 for terminal 1 and terminal 2.',
+      ),
+      totalMarks: 4,
+    });
+    expect(prepared.questions[0]!.accepted).toHaveLength(1);
+    const answers = [
+      'There is no gap between terminal 1 and terminal 2.',
+      'Terminal 1 is connected to terminal 2.',
+      'There is a gap between terminal 1 and terminal 2.',
+      'The battery is in the circuit.',
+      'Terminal 1 and terminal 2 are connected to each other.',
+    ];
+    const results = gradeAnswers(
+      prepared,
+      answers.map((a, i) => ({ id: `s${i}`, document: text(a) })),
+    );
+    const q = (r: AnswerResult | undefined) => {
+      if (r?.status !== 'graded') throw new Error('expected a graded result');
+      return r.questions[0]!;
+    };
+    expect(q(results[0]).matched).toEqual(['There is no gap between terminals 1 and 2']);
+    expect(q(results[1]).matched).toEqual(['Terminals 1 and 2 are connected']);
+    const wrong = results[2]!;
+    expect(q(wrong).contradicted).toEqual(['There is no gap between terminals 1 and 2']);
+    expect(wrong.status === 'graded' && wrong.reviewReasons).toContain('contradicts-model');
+    expect(wrong.status === 'graded' && wrong.feedback).toContain(
+      'Contradicts: "There is no gap between terminals 1 and 2"',
+    );
+    expect(q(results[3]).matched).toEqual([]);
+    expect(q(results[3]).contradicted).toBeUndefined();
+  });
+});

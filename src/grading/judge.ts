@@ -1,0 +1,305 @@
+import { analyse, type Analysis, type Token } from './nlp';
+import { comparableStem, relatedStems } from './opposites';
+import { MATCH_SHARE, QUESTION_WORD_CREDIT, SYNONYM_CREDIT } from './rules';
+import { stem } from './text';
+import type { KeyPoint } from './types';
+
+/**
+ * Judges one key point against an answer, as a teacher reads it: stated (its words, or words that
+ * mean the same, in one sentence or two neighbouring ones), contradicted (the same sentence says
+ * the opposite: a negation the model answer does not have, an antonym or opposite direction, a
+ * different number, or the roles swapped), or not addressed.
+ */
+
+/** How a key point was contradicted, for the teacher's note. */
+export type ContradictionKind = 'negation' | 'opposite' | 'number' | 'swapped';
+
+/** The verdict on one key point. */
+export type PointJudgment = {
+  /** How fully it is stated (0..1), with synonyms counting a little less than its own words. */
+  degree: number;
+  /** How fully the sentence that contradicts it addresses it (0..1); 0 when nothing contradicts it. */
+  contradiction: number;
+  kind: ContradictionKind | null;
+};
+
+/** One word of a key point, with the words that mean the same and the opposite. */
+type PointWord = {
+  key: string;
+  /** 1 for the key point's own words; less for the question's words it repeats. */
+  weight: number;
+  negated: boolean;
+  number: boolean;
+  same: Set<string>;
+  opposite: Set<string>;
+};
+
+/** Number words read as the quantities they name. */
+const NUMBER_WORDS: Record<string, string> = {
+  zero: '0',
+  none: '0',
+  one: '1',
+  single: '1',
+  two: '2',
+  double: '2',
+  both: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  several: 'several',
+  many: 'many',
+  multiple: 'many',
+  few: 'few',
+  half: '0.5',
+  twice: '2',
+};
+
+/** A token's quantity ("30", "one", "several"), or null when it names none. */
+function quantityOf(t: Token): string | null {
+  if (/^\d+(?:\.\d+)?$/.test(t.word)) return String(Number(t.word));
+  return NUMBER_WORDS[t.word] ?? null;
+}
+
+/** Phrasal verbs read as the one word they mean, so "gives off" meets "absorbs" as its opposite. */
+const PHRASAL: Record<string, string> = {
+  'give off': 'emit',
+  'gives off': 'emit',
+  'gave off': 'emit',
+  'giving off': 'emit',
+  'take in': 'absorb',
+  'takes in': 'absorb',
+  'took in': 'absorb',
+  'taking in': 'absorb',
+  'let out': 'release',
+  'lets out': 'release',
+  'speed up': 'accelerate',
+  'speeds up': 'accelerate',
+  'slow down': 'decelerate',
+  'slows down': 'decelerate',
+  'turn on': 'on',
+  'turn off': 'off',
+};
+
+/** Longest sentence (in words) whose negation is read as denying a key point; longer ones nest clauses. */
+const NEGATION_WINDOW = 20;
+
+const pointWords = new Map<string, { words: PointWord[]; quantities: Set<string> }>();
+
+/** The key point's own words (its stems, found again in its phrase for their lemmas and polarity). */
+function wordsOf(point: KeyPoint): { words: PointWord[]; quantities: Set<string> } {
+  const cacheKey = `${point.phrase}\u0000${point.stems.join(' ')}`;
+  const hit = pointWords.get(cacheKey);
+  if (hit) return hit;
+  const stems = new Set(point.stems);
+  const tokens = analyse(point.phrase).sentences.flatMap((s) => s.tokens);
+  const seen = new Set<string>();
+  const out: PointWord[] = [];
+  for (const t of tokens) {
+    if (!t.content || seen.has(t.key)) continue;
+    seen.add(t.key);
+    const number = quantityOf(t) !== null;
+    const rel = number
+      ? { same: new Set<string>(), opposite: new Set<string>() }
+      : relatedStems(t.lemma);
+    const weight = stems.has(t.key) ? 1 : QUESTION_WORD_CREDIT;
+    out.push({ key: t.key, weight, negated: t.negated, number, ...rel });
+  }
+  for (const s of stems)
+    if (!seen.has(s))
+      out.push({
+        key: s,
+        weight: 1,
+        negated: false,
+        number: false,
+        same: new Set(),
+        opposite: new Set(),
+      });
+  const quantities = new Set(tokens.map(quantityOf).filter((q): q is string => q !== null));
+  const result = { words: out.filter((w) => !w.number), quantities };
+  if (pointWords.size > 20_000) pointWords.clear();
+  pointWords.set(cacheKey, result);
+  return result;
+}
+
+type Window = { tokens: Token[]; structured: boolean; pair: boolean };
+
+/** Tokens with each phrasal verb ("gives off") replaced by the one word it means ("emit"). */
+function phrasal(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1];
+    const one = next ? PHRASAL[`${t.word} ${next.word}`] : undefined;
+    if (!one) out.push(t);
+    else {
+      out.push({ ...t, word: one, lemma: one, key: stem(one), content: true });
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Each sentence, and each pair of neighbouring sentences. */
+function windows(answer: Analysis, listsCount: boolean): Window[] {
+  const s = answer.sentences.map((x) => ({ ...x, tokens: phrasal(x.tokens) }));
+  const out: Window[] = [];
+  for (let i = 0; i < s.length; i++) {
+    out.push({ tokens: s[i]!.tokens, structured: s[i]!.structured, pair: false });
+    if (i + 1 < s.length)
+      out.push({
+        tokens: [...s[i]!.tokens, ...s[i + 1]!.tokens],
+        structured: s[i]!.structured && s[i + 1]!.structured,
+        pair: true,
+      });
+  }
+  return out.filter((w) => listsCount || w.structured);
+}
+
+/** How one window reads against the key point. */
+function readWindow(
+  { words: point, quantities }: { words: PointWord[]; quantities: Set<string> },
+  w: Window,
+) {
+  const content = w.tokens.filter((t) => t.content || t.pos === 'NUM');
+  const byKey = new Map<string, Token>();
+  const wanted = new Map(point.map((p) => [p.key, p.negated] as const));
+  const pointKeys = new Set(point.map((p) => p.key));
+  const pointNegated = point.some((p) => p.negated);
+  for (const t of content)
+    if (
+      !byKey.has(t.key) ||
+      (byKey.get(t.key)!.negated !== wanted.get(t.key) && t.negated === wanted.get(t.key))
+    )
+      byKey.set(t.key, t);
+  const cmp = new Map(content.map((t) => [comparableStem(t.word), t] as const));
+  let credit = 0;
+  let ownHits = 0;
+  let hits = 0;
+  let opposite = 0;
+  let flipped = 0;
+  let polar = 0;
+  let numberClash = false;
+  const order: number[] = [];
+  for (const p of point) {
+    const own = byKey.get(p.key);
+    if (own) {
+      credit += p.weight;
+      hits++;
+      if (p.weight === 1) ownHits++;
+      polar++;
+      if (own.negated !== p.negated) flipped++;
+      order.push(content.indexOf(own));
+      continue;
+    }
+    const same = content.find((t) => p.same.has(t.key));
+    if (same) {
+      credit += SYNONYM_CREDIT * p.weight;
+      hits++;
+      if (p.weight === 1) ownHits++;
+      polar++;
+      if (same.negated !== p.negated) flipped++;
+      continue;
+    }
+    // An opposite the key point itself names ("inside … or outside") is no contradiction.
+    const opp =
+      content.find((t) => p.opposite.has(t.key)) ??
+      [...p.opposite].map((k) => cmp.get(k)).find(Boolean);
+    if (opp && pointKeys.has(opp.key)) continue;
+    if (opp) {
+      // "not dimmer" for "brighter" states the point; "dimmer" contradicts it.
+      if (opp.negated === p.negated) opposite += p.weight;
+      else {
+        credit += SYNONYM_CREDIT * p.weight;
+        hits++;
+        if (p.weight === 1) ownHits++;
+      }
+    }
+  }
+  const n = point.reduce((x, p) => x + p.weight, 0) || 1;
+  const matchedTokens = [...byKey.values()].filter((t) => wanted.has(t.key));
+  const windowNegated = matchedTokens.some((t) => t.negated);
+  const ownCount = point.filter((p) => p.weight === 1).length;
+  const owned = ownCount > 0;
+  if (quantities.size) {
+    const stated = w.tokens.map(quantityOf).filter((q): q is string => q !== null);
+    numberClash = stated.length > 0 && !stated.some((q) => quantities.has(q));
+  }
+  // Polarity is the clause's: "no base case" and "the base case is not included" both deny it.
+  // Both the words' own polarity and the clause's must differ, in a sentence short enough to read.
+  const negation =
+    polar > 0 &&
+    flipped * 2 > polar &&
+    pointNegated !== windowNegated &&
+    w.tokens.length <= NEGATION_WINDOW;
+  // Roles swapped: every word of a short statement there, in the reverse order ("B causes A").
+  const swapped =
+    order.length === point.length &&
+    point.length <= 4 &&
+    order.every((v, i) => i === 0 || v < order[i - 1]!);
+  return {
+    // One shared word does not state a point of two or more; the question's words alone state nothing.
+    degree: (owned ? ownHits < Math.min(2, ownCount) : hits < Math.min(2, point.length))
+      ? Math.min(credit / n, MATCH_SHARE - 0.01)
+      : credit / n,
+    addressed: (credit + opposite) / n,
+    negation,
+    opposite: opposite > 0,
+    numberClash: numberClash && credit / n >= MATCH_SHARE,
+    swapped: swapped && order.length >= 3,
+    flipped,
+  };
+}
+
+/**
+ * Judges `point` against an answer (see the module's comment). Sentences that are lists of terms
+ * state nothing unless `listsCount` (the model answer is itself a list).
+ */
+export function judgePoint(point: KeyPoint, answer: Analysis, listsCount = false): PointJudgment {
+  const own = judgeOne(point, answer, listsCount);
+  let best = own;
+  for (const alt of point.alternatives ?? []) {
+    const j = judgeOne(alt, answer, listsCount);
+    if (j.degree > best.degree)
+      best = { ...j, contradiction: Math.min(j.contradiction, own.contradiction) };
+  }
+  return best;
+}
+
+function judgeOne(point: KeyPoint, answer: Analysis, listsCount: boolean): PointJudgment {
+  const pw = wordsOf(point);
+  let degree = 0;
+  let contradiction = 0;
+  let kind: ContradictionKind | null = null;
+  for (const w of windows(answer, listsCount)) {
+    const r = readWindow(pw, w);
+    const clash: ContradictionKind | null =
+      r.negation !== r.opposite
+        ? r.negation
+          ? 'negation'
+          : 'opposite'
+        : r.numberClash
+          ? 'number'
+          : r.swapped
+            ? 'swapped'
+            : null;
+    // A contradiction is read within one sentence: two together may simply say two things.
+    if (clash && !w.pair) {
+      if (r.addressed > contradiction) {
+        contradiction = r.addressed;
+        kind = clash;
+      }
+    } else if (!clash && r.degree > degree) degree = r.degree;
+  }
+  return { degree, contradiction, kind };
+}
+
+/** Whether a judgment counts as the point stated, or as the point contradicted. */
+export const isStated = (j: Omit<PointJudgment, 'kind'>): boolean =>
+  j.degree >= MATCH_SHARE && j.degree >= j.contradiction;
+export const isContradicted = (j: Omit<PointJudgment, 'kind'>): boolean =>
+  j.contradiction >= MATCH_SHARE && j.contradiction > j.degree;

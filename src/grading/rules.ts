@@ -1,0 +1,22 @@
+/**
+ * Every hand-set rule of the grading engine in one place, each with the reason for its value.
+ * What data can fit is fitted (src/grading/model-weights.ts, by scripts/fit-grading-model.ts);
+ * these are the judgments a teacher would make the same way in any subject.
+ */
+
+/** Share of a key point's words an answer's sentence must state for the point to count as made. */
+export const MATCH_SHARE = 0.5;
+
+/**
+ * Credit for a word that means the same as the key point's word (a WordNet synonym of one of its
+ * two commonest senses) rather than the word itself: a synonym is evidence, but weaker, since a
+ * word's senses differ by subject.
+ */
+export const SYNONYM_CREDIT = 0.75;
+
+/**
+ * Credit for a word of a key point that the question already uses: repeating the question states
+ * nothing, but a statement needs its subject ("topaz is the hardest"), so the question's words
+ * count a little toward a key point as long as one of the point's own words is there too.
+ */
+export const QUESTION_WORD_CREDIT = 0.3;
