@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Role } from '../../shared/api';
 import { buildApp, type AppContext } from '../app';
 import { loadConfig, type Config } from '../config';
+import { sharedReaders } from './shared-readers';
 
 /** The database dialects route and repository tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const dialects: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL
@@ -70,6 +71,7 @@ export async function buildTestApp(
       logger: false,
       ...opts,
       grading: { pollMs: 100, ...opts.grading },
+      pool: { spare: sharedReaders(), ...opts.pool },
     });
     return {
       ...ctx,
