@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** End-to-end tests: real server process, real Chromium (see e2e/run.mjs). */
@@ -7,9 +8,14 @@ export default defineConfig({
     globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    // Files run side by side against the one shared server: each signs up its own users and
+    // makes its own classes. Most of a browser test's time is spent waiting for the page, so
+    // one more worker than cores keeps the machine busy.
+    maxWorkers: os.availableParallelism() + 1,
     // A browser under load can take more than Vitest's default 1 s to settle after a click.
     expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
+    setupFiles: ['scripts/test-timing/cpu-meter.ts'],
+    reporters: ['default', './scripts/test-timing/slowest-files.ts'],
   },
 });

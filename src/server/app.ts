@@ -12,7 +12,7 @@ import type { Config } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { registerErrorHandler } from './errors';
 import { createGrading, type Grading, type GradingOptions } from './jobs/grading';
-import { SandboxPool } from './sandbox/sandbox-pool';
+import { SandboxPool, type SandboxPoolOptions } from './sandbox/sandbox-pool';
 import { evaluationRoutes } from './modules/evaluations/evaluations.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
 import { avatarRoutes } from './modules/avatars/avatars.routes';
@@ -50,8 +50,8 @@ export async function buildApp(
   opts: {
     logger?: boolean;
     grading?: GradingOptions;
-    /** Reader pool options other than the configured ones (tests watch memory more often). */
-    pool?: { memoryPollMs?: number };
+    /** Reader pool options other than the configured ones (tests watch memory more often, share readers). */
+    pool?: Pick<SandboxPoolOptions, 'memoryPollMs' | 'spare'>;
     /** Called for every route as it is registered (the route-contract test walks them). */
     onRoute?: (route: RouteOptions) => void;
   } = {},

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { FairQueue, type Lane } from './fair-queue';
 import { residentBytes } from './process-memory';
 import type { SandboxTask, SandboxTaskResult } from './sandbox-tasks';
+import type { SpareReaders } from './spare-readers';
 
 /** How a task ended when its reader did not give an answer. */
 export type SandboxLimit = 'time' | 'memory' | 'crash';
@@ -19,6 +20,8 @@ export interface SandboxPoolOptions {
   memoryMb: number;
   /** How often a busy reader's memory is looked at. */
   memoryPollMs?: number;
+  /** Idle readers to start from, and to leave the idle ones to on close (see SpareReaders). */
+  spare?: SpareReaders;
 }
 
 type Job = {
@@ -32,6 +35,8 @@ type Job = {
 type Reader = {
   child: ChildProcess;
   job: Job | null;
+  /** Whether it has loaded and said so; a task's limits start then, not at the fork. */
+  ready: boolean;
   /** Set when we killed the reader on purpose, to say why its job failed. */
   killedFor: SandboxLimit | 'cancelled' | null;
   stderrTail: string;
@@ -97,11 +102,12 @@ export class SandboxPool {
     }
   }
 
-  /** Rejects waiting tasks, kills every reader and fails their tasks. */
+  /** Rejects waiting tasks, kills every reader (or leaves idle ones to `spare`) and fails their tasks. */
   async close(): Promise<void> {
     this.closed = true;
     let job: Job | undefined;
     while ((job = this.queue.shift())) job.reject(new SandboxCancelled('closed'));
+    if (this.opts.spare) this.leaveIdleReaders(this.opts.spare);
     const exits = [...this.readers].map(
       (r) =>
         new Promise<void>((done) => {
@@ -130,18 +136,36 @@ export class SandboxPool {
     return this.readers.size < this.opts.size ? this.spawn() : null;
   }
 
+  private get heapMb(): number {
+    return Math.max(128, Math.floor(this.opts.memoryMb / 2));
+  }
+
   private spawn(): Reader {
-    const heapMb = Math.max(128, Math.floor(this.opts.memoryMb / 2));
-    const child = fork(CHILD, {
-      execArgv: [`--max-old-space-size=${heapMb}`],
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    });
-    const reader: Reader = { child, job: null, killedFor: null, stderrTail: '', timers: [] };
+    const spare = this.opts.spare?.take(this.heapMb);
+    const child =
+      spare ??
+      fork(CHILD, {
+        execArgv: [`--max-old-space-size=${this.heapMb}`],
+        serialization: 'advanced',
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      });
+    const reader: Reader = {
+      child,
+      job: null,
+      ready: spare !== undefined,
+      killedFor: null,
+      stderrTail: '',
+      timers: [],
+    };
     child.stderr?.on('data', (chunk: Buffer) => {
       reader.stderrTail = (reader.stderrTail + chunk.toString()).slice(-2000);
     });
-    child.on('message', (m: { id?: unknown; value?: unknown; error?: string }) => {
+    child.on('message', (m: { ready?: true; value?: unknown; error?: string }) => {
+      if (m.ready) {
+        reader.ready = true;
+        if (reader.job) this.startLimits(reader, reader.job);
+        return;
+      }
       const job = reader.job;
       if (!job) return;
       this.finish(reader);
@@ -160,11 +184,16 @@ export class SandboxPool {
     reader.job = job;
     reader.child.ref();
     reader.child.channel?.ref();
+    reader.child.send({ task: job.task });
+    if (reader.ready) this.startLimits(reader, job);
+  }
+
+  /** The task's time limit and memory watch, from when its reader is ready to work. */
+  private startLimits(reader: Reader, job: Job): void {
     reader.timers = [
       setTimeout(() => this.kill(reader, 'time'), job.timeoutMs),
       setInterval(() => void this.watchMemory(reader), this.opts.memoryPollMs ?? 100),
     ];
-    reader.child.send({ task: job.task });
   }
 
   private async watchMemory(reader: Reader): Promise<void> {
@@ -185,6 +214,18 @@ export class SandboxPool {
     reader.timers = [];
     reader.job = null;
     this.idle(reader);
+  }
+
+  /** Hands the readers without a task to `spare`, detached from this pool. */
+  private leaveIdleReaders(spare: SpareReaders): void {
+    for (const reader of this.readers) {
+      if (reader.job || reader.killedFor || !reader.ready) continue;
+      this.readers.delete(reader);
+      for (const event of ['message', 'exit', 'error'] as const)
+        reader.child.removeAllListeners(event);
+      reader.child.stderr?.removeAllListeners('data');
+      spare.give(this.heapMb, reader.child);
+    }
   }
 
   private idle(reader: Reader): void {

@@ -14,3 +14,5 @@ process.on('message', ({ task }) => {
     (err) => process.send({ error: String(err?.stack ?? err) }),
   );
 });
+// Loaded: a task's time limit starts now, not while this process was starting.
+process.send({ ready: true });

@@ -6,6 +6,8 @@ import pg from 'pg';
 import type { Role } from '../../shared/api';
 import { buildApp, type AppContext } from '../app';
 import { loadConfig, type Config } from '../config';
+import { migratedTemplate, urlOf } from './postgres-template';
+import { sharedReaders } from './shared-readers';
 
 /** The database dialects route and repository tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const dialects: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL
@@ -24,18 +26,21 @@ export interface TestApp extends AppContext {
 
 type AppOptions = NonNullable<Parameters<typeof buildApp>[1]>;
 
-/** A new, empty PostgreSQL database on the TEST_DATABASE_URL server; drop() removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new PostgreSQL database on the TEST_DATABASE_URL server, empty or a copy of `template`;
+ * drop() removes it.
+ */
+export async function createPostgresDatabase(
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `markwise_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: urlOf(name),
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -52,7 +57,9 @@ export async function buildTestApp(
   appOpts: AppOptions = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'markwise-test-'));
-  const database = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  // A copy of a migrated database with pg-boss installed: what this app would build on start.
+  const database =
+    dialect === 'postgres' ? await createPostgresDatabase(await migratedTemplate()) : undefined;
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -70,6 +77,7 @@ export async function buildTestApp(
       logger: false,
       ...opts,
       grading: { pollMs: 100, ...opts.grading },
+      pool: { spare: sharedReaders(), ...opts.pool },
     });
     return {
       ...ctx,
@@ -106,7 +114,7 @@ export interface TestUser {
 export const getAs = (t: Pick<TestApp, 'app'>, url: string, user: TestUser) =>
   t.app.inject({ url, headers: { cookie: user.cookie } });
 
-/** Signs a new user up through the real auth endpoints, signs in, and sets the role when given. */
+/** Signs a new user up through the real auth endpoints (which signs them in) and sets the role when given. */
 export async function signUp(
   t: Pick<TestApp, 'app'>,
   opts: { name?: string; email?: string; password?: string; role?: Role | null } = {},
@@ -122,7 +130,9 @@ export async function signUp(
     payload: { name, email, password },
   });
   if (up.statusCode !== 200) throw new Error(`sign-up failed: ${up.statusCode} ${up.body}`);
-  const cookie = await signIn(t, email, password);
+  // Sign-up signs the user in (better-auth's autoSignIn): its session cookie is the one to use,
+  // and a second sign-in would only hash the password again (sign-in.test.ts tests signing in).
+  const cookie = up.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const id = (up.json() as { user: { id: string } }).user.id;
   if (opts.role !== null) {
     const res = await t.app.inject({
