@@ -70,39 +70,3 @@ export function pearson(x: number[], y: number[]): number {
 export function rmse(pred: number[], gold: number[]): number {
   return Math.sqrt(pred.reduce((s, p, i) => s + (p - gold[i]!) ** 2, 0) / pred.length);
 }
-
-/** A dev assignment as one numbered paper: every question, and a class that answers them all. */
-export type DevPaper = {
-  assignment: string;
-  questions: DevQuestion[];
-  /** "1. question [5 marks]" lines, and "1. model answer" lines. */
-  paperText: string;
-  modelText: string;
-  /** Student i answers each question with its i-th dev answer (blank when the question has fewer). */
-  students: { id: string; rows: (DevRow | null)[] }[];
-};
-
-/** A numbered answer sheet: "1. …", "2. …"; a blank part keeps its number so the rest still count. */
-export function sheet(parts: (string | null)[]): string {
-  return parts.map((p, k) => `${k + 1}. ${p ?? ''}`).join('\n');
-}
-
-/** Groups dev questions into their assignments' papers, each with a class answering every question. */
-export function devPapers(questions: DevQuestion[] = loadDev()): DevPaper[] {
-  const byAssignment = new Map<string, DevQuestion[]>();
-  for (const q of questions)
-    byAssignment.set(q.assignment, [...(byAssignment.get(q.assignment) ?? []), q]);
-  return [...byAssignment].map(([assignment, qs]) => {
-    const size = Math.max(...qs.map((q) => q.rows.length));
-    return {
-      assignment,
-      questions: qs,
-      paperText: sheet(qs.map((q) => `${q.question} [5 marks]`)),
-      modelText: sheet(qs.map((q) => q.model)),
-      students: Array.from({ length: size }, (_, i) => ({
-        id: `${assignment}-${i}`,
-        rows: qs.map((q) => q.rows[i] ?? null),
-      })),
-    };
-  });
-}

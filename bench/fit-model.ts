@@ -9,6 +9,7 @@ import { pickRepresentatives } from '../src/grading/suggest';
 import type { Vec } from '../src/grading/vectors';
 import { allQuestions, papersOf, type Corpus, type CorpusQuestion, type Paper } from './corpora';
 import { pearson, rmse } from './dev-data';
+import { toMarks } from './metrics';
 import { fitStumps, predictStumps, type StumpParams, type Stumps } from './stumps';
 
 /** Boosting settings of the shipped stumps (chosen by leave-one-assignment-out CV). */
@@ -194,11 +195,6 @@ export function shippedFit(lambda: number): (train: Sample[]) => Predictor {
     const m = fitEnsemble(train, lambda);
     return (x) => predictEnsemble(m, x);
   };
-}
-
-/** Marks on 0..5 in half steps, as the engine rounds them. */
-export function toMarks(share: number): number {
-  return Math.round(share * 10) / 2;
 }
 
 /** Pearson r and RMSE of shares against gold, on the 0..5 scale. */

@@ -251,7 +251,6 @@ function readWindow(
     opposite: opposite > 0,
     numberClash: numberClash && credit / n >= MATCH_SHARE,
     swapped: swapped && order.length >= 3,
-    flipped,
   };
 }
 

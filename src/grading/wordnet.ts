@@ -90,27 +90,41 @@ const synonymCache = new Map<string, Set<string>>();
 const antonymCache = new Map<string, Set<string>>();
 
 /**
+ * The words `collect` finds for a lemma (WordNet writes spaces as "_"), without the lemma itself,
+ * with spaces again; each lemma's answer kept in `cache`.
+ */
+function lookUp(
+  cache: Map<string, Set<string>>,
+  lemma: string,
+  collect: (key: string, out: Set<string>) => void,
+): Set<string> {
+  const key = lemma.toLowerCase().replace(/ /g, '_');
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const out = new Set<string>();
+  collect(key, out);
+  out.delete(key);
+  const result = new Set([...out].map((w) => w.replace(/_/g, ' ')));
+  cache.set(key, result);
+  return result;
+}
+
+/**
  * Words that mean the same as `lemma` in one of its most frequent senses (any part of speech):
  * the other words of those synsets, and for adjectives the synsets WordNet calls similar.
  */
 export function synonymsOf(lemma: string): Set<string> {
-  const key = lemma.toLowerCase().replace(/ /g, '_');
-  const hit = synonymCache.get(key);
-  if (hit) return hit;
-  const out = new Set<string>();
-  for (const pos of POS) {
-    for (const offset of offsetsOf(pos, key).slice(0, SYNONYM_SENSES)) {
-      const s = synset(pos, offset);
-      for (const w of s.words) out.add(w);
-      if (pos === 'adj')
-        for (const p of s.pointers)
-          if (p.symbol === '&') for (const w of synset(p.pos, p.offset).words) out.add(w);
+  return lookUp(synonymCache, lemma, (key, out) => {
+    for (const pos of POS) {
+      for (const offset of offsetsOf(pos, key).slice(0, SYNONYM_SENSES)) {
+        const s = synset(pos, offset);
+        for (const w of s.words) out.add(w);
+        if (pos === 'adj')
+          for (const p of s.pointers)
+            if (p.symbol === '&') for (const w of synset(p.pos, p.offset).words) out.add(w);
+      }
     }
-  }
-  out.delete(key);
-  const result = new Set([...out].map((w) => w.replace(/_/g, ' ')));
-  synonymCache.set(key, result);
-  return result;
+  });
 }
 
 /**
@@ -119,29 +133,23 @@ export function synonymsOf(lemma: string): Set<string> {
  * cluster's head ("light").
  */
 export function antonymsOf(lemma: string): Set<string> {
-  const key = lemma.toLowerCase().replace(/ /g, '_');
-  const hit = antonymCache.get(key);
-  if (hit) return hit;
-  const out = new Set<string>();
-  for (const pos of POS) {
-    for (const offset of offsetsOf(pos, key)) {
-      const s = synset(pos, offset);
-      const me = s.words.indexOf(key) + 1;
-      for (const p of s.pointers) {
-        if (p.symbol === '!' && (p.source === me || p.source === 0)) {
-          const t = synset(p.pos, p.offset);
-          if (p.target) out.add(t.words[p.target - 1]!);
-          else t.words.forEach((w) => out.add(w));
-        }
-        if (pos === 'adj' && p.symbol === '&') {
-          for (const q of synset(p.pos, p.offset).pointers)
-            if (q.symbol === '!') for (const w of synset(q.pos, q.offset).words) out.add(w);
+  return lookUp(antonymCache, lemma, (key, out) => {
+    for (const pos of POS) {
+      for (const offset of offsetsOf(pos, key)) {
+        const s = synset(pos, offset);
+        const me = s.words.indexOf(key) + 1;
+        for (const p of s.pointers) {
+          if (p.symbol === '!' && (p.source === me || p.source === 0)) {
+            const t = synset(p.pos, p.offset);
+            if (p.target) out.add(t.words[p.target - 1]!);
+            else t.words.forEach((w) => out.add(w));
+          }
+          if (pos === 'adj' && p.symbol === '&') {
+            for (const q of synset(p.pos, p.offset).pointers)
+              if (q.symbol === '!') for (const w of synset(q.pos, q.offset).words) out.add(w);
+          }
         }
       }
     }
-  }
-  out.delete(key);
-  const result = new Set([...out].map((w) => w.replace(/_/g, ' ')));
-  antonymCache.set(key, result);
-  return result;
+  });
 }
