@@ -31,6 +31,9 @@ export type Sample = {
   evidence: Evidence | null;
 };
 
+/** What a fit needs of an answer: its feature row and the human's share. */
+export type Fittable = { x: number[]; y: number };
+
 /** A ridge regression on standardised features: the form the engine ships. */
 export type Linear = { mean: number[]; scale: number[]; weights: number[]; intercept: number };
 
@@ -114,7 +117,7 @@ function solve(a: number[][], b: number[]): number[] {
 }
 
 /** Ridge regression of the gold share on standardised features. */
-export function fitRidge(data: Sample[], lambda: number): Linear {
+export function fitRidge(data: Fittable[], lambda: number): Linear {
   const d = data[0]!.x.length;
   const mean = Array.from(
     { length: d },
@@ -147,7 +150,7 @@ export type Ensemble = { linear: Linear; stumps: Stumps };
 
 /** Fits both halves of the shipped model. */
 export function fitEnsemble(
-  data: Sample[],
+  data: Fittable[],
   lambda: number,
   params: StumpParams = STUMP_PARAMS,
 ): Ensemble {

@@ -14,6 +14,7 @@ import { textPdf } from '../src/grading/testing/make-pdf';
 import { LAMBDA } from '../src/grading/model-weights';
 import { LIST_MIN_MODEL_WORDS } from './adversarial';
 import { mohlerQuestions, papersOf } from './corpora';
+import { printCrossCorpus } from './cross-corpus';
 import { pearson, rmse } from './dev-data';
 import { calibratedScore, outOfFold, samples, score, sharesOf, shippedFit } from './fit-model';
 import { emptyTotals, gradePaper, sheetsOf, type PaperDocs, type RunTotals } from './paper-run';
@@ -144,6 +145,8 @@ async function main(): Promise<void> {
         `r=${s.r.toFixed(4)} RMSE=${s.rmse.toFixed(4)} | with ${TEACHER_MARKED} teacher marks per question: random (mean of 5 picks) r=${mean((c) => c.r)} RMSE=${mean((c) => c.rmse)}; the ${TEACHER_MARKED} suggested (--suggest) r=${chosen.r.toFixed(4)} RMSE=${chosen.rmse.toFixed(4)}`,
     );
   }
+
+  if (!process.argv.includes('--mohler-only')) printCrossCorpus(LAMBDA);
 
   const cpuSeconds = (used.user + used.system) / 1e6;
   console.log('\nSpeed (one process; pdf.js runs on the main thread):');
