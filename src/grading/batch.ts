@@ -1,7 +1,7 @@
 import { extractDocument } from './extract';
 import { gradeAnswers, type AnswerInput } from './grade';
 import { createOcrEngine } from './ocr';
-import { prepareAssignment } from './prepare';
+import { prepareAssignment, type PrepareArgs } from './prepare';
 import type {
   AnswerResult,
   DocumentInput,
@@ -17,6 +17,8 @@ export type BatchArgs = {
   totalMarks: number;
   diagramKeywords?: string[];
   diagramShare?: number;
+  /** The teacher's rubric items by question number (see prepareAssignment). */
+  rubric?: PrepareArgs['rubric'];
   answers: { id: string; input: DocumentInput }[];
   teacherMarks?: TeacherMark[];
   /** A shared OCR engine; when absent one is started for the batch and terminated after it. */
@@ -46,6 +48,7 @@ export async function readBatch(
       totalMarks: args.totalMarks,
       diagramKeywords: args.diagramKeywords,
       diagramShare: args.diagramShare,
+      rubric: args.rubric,
     });
     const answers: AnswerInput[] = [];
     for (const a of args.answers) {

@@ -1,7 +1,8 @@
 import { analyseQuestion, type QuestionAnalysis } from './analyse';
 import { computeFeatures, type Features } from './features';
-import { isContradicted, isStated } from './judge';
+import { isContradicted, isStated, type ContradictionKind } from './judge';
 import { relevanceOf } from './relevance';
+import { FULL_STATEMENT } from './rules';
 import { answerStems, contentStems } from './text';
 import type { PreparedAssignment } from './types';
 import type { Evidence } from './verdict';
@@ -64,7 +65,14 @@ export function questionEvidence(
       form: a.form,
       relevance: r,
       matched,
+      full: judged.filter((j, p) => hit[p] && j.degree >= FULL_STATEMENT).length,
       contradicted: against.filter(Boolean).length,
+      contradictionKinds: a.kinds.filter(
+        (k, p): k is ContradictionKind => against[p]! && k !== null,
+      ),
+      fullContradiction: judged.some(
+        (j, p) => against[p] && a.kinds[p] !== 'negation' && j.contradiction >= FULL_STATEMENT,
+      ),
       mainContradicted: against[0] === true,
       keyPoints: n,
     });

@@ -65,10 +65,16 @@ describe('judgePoint', () => {
     expect(j.kind).toBe('number');
   });
 
-  it('reads swapped roles as a contradiction', () => {
-    const j = judge('Heat causes expansion.', 'What happens?', 'Expansion causes heat.');
+  it('reads swapped roles as a contradiction, and a list either way round as the same', () => {
+    const j = judge('The sun heats the water.', 'What happens?', 'The water heats the sun.');
     expect(isContradicted(j)).toBe(true);
     expect(j.kind).toBe('swapped');
+    const list = judge(
+      'Function members and data members.',
+      'What does a class hold?',
+      'Data members and function members.',
+    );
+    expect(isContradicted(list)).toBe(false);
   });
 
   it('reads a phrasal verb as the word it means ("gives off" against "absorbs")', () => {

@@ -28,6 +28,8 @@ type PointWord = {
   key: string;
   /** 1 for the key point's own words; less for the question's words it repeats. */
   weight: number;
+  /** Whether it names a thing (a noun), an action (a verb), or something else. */
+  role: 'thing' | 'action' | 'other';
   negated: boolean;
   number: boolean;
   same: Set<string>;
@@ -52,10 +54,6 @@ const NUMBER_WORDS: Record<string, string> = {
   nine: '9',
   ten: '10',
   several: 'several',
-  many: 'many',
-  multiple: 'many',
-  few: 'few',
-  half: '0.5',
   twice: '2',
 };
 
@@ -107,13 +105,14 @@ function wordsOf(point: KeyPoint): { words: PointWord[]; quantities: Set<string>
       ? { same: new Set<string>(), opposite: new Set<string>() }
       : relatedStems(t.lemma);
     const weight = stems.has(t.key) ? 1 : QUESTION_WORD_CREDIT;
-    out.push({ key: t.key, weight, negated: t.negated, number, ...rel });
+    out.push({ key: t.key, weight, role: roleOf(t.pos), negated: t.negated, number, ...rel });
   }
   for (const s of stems)
     if (!seen.has(s))
       out.push({
         key: s,
         weight: 1,
+        role: 'other',
         negated: false,
         number: false,
         same: new Set(),
@@ -124,6 +123,11 @@ function wordsOf(point: KeyPoint): { words: PointWord[]; quantities: Set<string>
   if (pointWords.size > 20_000) pointWords.clear();
   pointWords.set(cacheKey, result);
   return result;
+}
+
+function roleOf(pos: string): PointWord['role'] {
+  if (pos === 'NOUN' || pos === 'PROPN') return 'thing';
+  return pos === 'VERB' ? 'action' : 'other';
 }
 
 type Window = { tokens: Token[]; structured: boolean; pair: boolean };
@@ -183,6 +187,8 @@ function readWindow(
   let opposite = 0;
   let flipped = 0;
   let polar = 0;
+  let ownFlipped = 0;
+  let ownPolar = 0;
   let numberClash = false;
   const order: number[] = [];
   for (const p of point) {
@@ -193,6 +199,10 @@ function readWindow(
       if (p.weight === 1) ownHits++;
       polar++;
       if (own.negated !== p.negated) flipped++;
+      if (p.weight === 1) {
+        ownPolar++;
+        if (own.negated !== p.negated) ownFlipped++;
+      }
       order.push(content.indexOf(own));
       continue;
     }
@@ -203,6 +213,10 @@ function readWindow(
       if (p.weight === 1) ownHits++;
       polar++;
       if (same.negated !== p.negated) flipped++;
+      if (p.weight === 1) {
+        ownPolar++;
+        if (same.negated !== p.negated) ownFlipped++;
+      }
       continue;
     }
     // An opposite the key point itself names ("inside … or outside") is no contradiction.
@@ -230,14 +244,24 @@ function readWindow(
     numberClash = stated.length > 0 && !stated.some((q) => quantities.has(q));
   }
   // Polarity is the clause's: "no base case" and "the base case is not included" both deny it.
-  // Both the words' own polarity and the clause's must differ, in a sentence short enough to read.
+  // Both the words' own polarity (the point's own words', the question's words aside) and the
+  // clause's must differ, in a sentence short enough to read.
+  const wordsFlipped = ownPolar > 0 ? ownFlipped * 2 > ownPolar : flipped * 2 > polar;
   const negation =
     polar > 0 &&
-    flipped * 2 > polar &&
+    wordsFlipped &&
     pointNegated !== windowNegated &&
     w.tokens.length <= NEGATION_WINDOW;
   // Roles swapped: every word of a short statement there, in the reverse order ("B causes A").
+  // Only a statement of the shape "thing does something to thing" has roles to swap: "function
+  // members and data members" is the same list either way round.
+  const roles =
+    point.length >= 3 &&
+    point[0]!.role === 'thing' &&
+    point[point.length - 1]!.role === 'thing' &&
+    point.slice(1, -1).some((p) => p.role === 'action');
   const swapped =
+    roles &&
     order.length === point.length &&
     point.length <= 4 &&
     order.every((v, i) => i === 0 || v < order[i - 1]!);

@@ -1,5 +1,5 @@
 import { DEFAULT_DIAGRAM_SHARE } from '../shared/limits';
-import { keyPoints } from './key-points';
+import { keyPoints, rubricKeyPoint } from './key-points';
 import { segment, statedMarks, stripMarks, type Segment } from './segment';
 import type { ExtractedDocument, PreparedAssignment, PreparedQuestion } from './types';
 
@@ -46,7 +46,25 @@ export type PrepareArgs = {
   totalMarks: number;
   diagramKeywords?: string[];
   diagramShare?: number;
+  /**
+   * The teacher's rubric items by question number: each item replaces the model answer's key
+   * points for that question, with its accepted alternatives (see rubricKeyPoint).
+   */
+  rubric?: Record<string, Array<{ text: string; alternatives: string[] }>>;
 };
+
+/** The questions with the teacher's rubric items as their key points, where she set any. */
+function withRubric(
+  questions: PreparedQuestion[],
+  rubric: PrepareArgs['rubric'],
+): PreparedQuestion[] {
+  return questions.map((q) => {
+    const items = rubric?.[q.number];
+    return items?.length
+      ? { ...q, keyPoints: items.map((i) => rubricKeyPoint(i, q.questionText)) }
+      : q;
+  });
+}
 
 function textOf(doc: ExtractedDocument | undefined): string {
   return doc?.status === 'ok' ? doc.text : '';
@@ -97,7 +115,7 @@ export function prepareAssignment(args: PrepareArgs): PreparedAssignment {
   const base = { totalMarks: args.totalMarks, diagramKeywords, diagramShare };
   if (!parts) {
     const only = questionOf('1', args.totalMarks, stripMarks(paperText), modelText);
-    return { ...base, numbered: false, questions: [only] };
+    return { ...base, numbered: false, questions: withRubric([only], args.rubric) };
   }
   const marks = shareMarks(
     parts.map((p) => statedMarks(p.question)),
@@ -106,5 +124,5 @@ export function prepareAssignment(args: PrepareArgs): PreparedAssignment {
   const questions = parts.map((p, i) =>
     questionOf(p.number, marks[i]!, stripMarks(p.question), p.model),
   );
-  return { ...base, numbered: true, questions };
+  return { ...base, numbered: true, questions: withRubric(questions, args.rubric) };
 }

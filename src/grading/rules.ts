@@ -20,3 +20,18 @@ export const SYNONYM_CREDIT = 0.75;
  * count a little toward a key point as long as one of the point's own words is there too.
  */
 export const QUESTION_WORD_CREDIT = 0.3;
+
+/**
+ * Degree at which a key point counts as stated in full, not just made: full marks need every key
+ * point stated this fully, since a point made with half its words ("terminal 1 is connected" for
+ * "terminals 1 and 2 are connected") may be exactly what makes the answer wrong.
+ */
+export const FULL_STATEMENT = 0.75;
+
+/**
+ * Most of the marks an answer keeps that states the opposite of a key point (by an antonym or
+ * opposite direction, another number, or the roles swapped) and states none of the others: a
+ * teacher gives a statement of the opposite next to nothing, however many of the right words it
+ * uses. Only a full statement of the opposite counts (see FULL_STATEMENT).
+ */
+export const CONTRADICTION_CAP = 0.15;

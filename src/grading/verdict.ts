@@ -1,4 +1,6 @@
 import type { Features } from './features';
+import type { ContradictionKind } from './judge';
+import { CONTRADICTION_CAP } from './rules';
 import type { Form } from './form';
 import type { Relevance } from './relevance';
 import type { ReviewReason } from './types';
@@ -28,9 +30,18 @@ export type Evidence = {
   form: Form;
   relevance: Relevance;
   matched: number;
+  /** How many it states in full (see FULL_STATEMENT). */
+  full: number;
   /** How many key points it contradicts, and whether the first (main) one is among them. */
   contradicted: number;
   mainContradicted: boolean;
+  /** How each contradicted key point was contradicted. */
+  contradictionKinds: ContradictionKind[];
+  /**
+   * Whether a sentence states the opposite of a key point in full (see FULL_STATEMENT) by an
+   * antonym, another number or swapped roles, not by a negation alone.
+   */
+  fullContradiction: boolean;
   keyPoints: number;
 };
 
@@ -144,9 +155,18 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
     );
   const reasons: ReviewReason[] = form.repeatedShare >= REPEATED ? ['repeated-text'] : [];
   const note = reasons.length ? 'Repeated sentences were counted once.' : null;
-  // Contradicting a key point while stating none is flagged for the teacher, not yet marked down:
-  // on the Mohler answers the detection is not precise enough to cap a mark (docs/grading.md).
-  if (e.keyPoints > 0 && e.contradicted > 0 && e.matched === 0)
+  // Stating the opposite of a key point in full (an antonym, another number, the roles swapped)
+  // and none of the others keeps next to nothing. A negation alone, or a sentence that touches
+  // the point only in part, is flagged but not marked down: read in the conditionals of a
+  // definition ("if none is defined, the compiler creates one") a negation misleads.
+  if (e.keyPoints > 0 && e.contradicted > 0 && e.matched === 0) {
+    if (e.fullContradiction)
+      return bound(
+        share,
+        CONTRADICTION_CAP,
+        [...reasons, 'contradicts-model'],
+        'The answer states the opposite of the model answer.',
+      );
     return {
       share,
       floor: 0,
@@ -154,7 +174,8 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
       reasons: [...reasons, 'contradicts-model'],
       note: 'The answer seems to state the opposite of the model answer.',
     };
-  if (e.keyPoints > 0 && e.matched === e.keyPoints && !reasons.length)
+  }
+  if (e.keyPoints > 0 && e.full === e.keyPoints && !reasons.length)
     return { share: 1, floor: 1, cap: 1, reasons, note: null };
   if (e.matched === 0 && e.keyPoints > 0) {
     if (r.verdict !== 'relevant')

@@ -14,6 +14,11 @@ type Pos = (typeof POS)[number];
 
 /** How many of a word's senses count for its synonyms: the rarer senses mislead more than they help. */
 const SYNONYM_SENSES = 2;
+/**
+ * How many for its antonyms: a few more, since opposites are rarer, but not all ("base" in its
+ * eighth sense is the opposite of "right").
+ */
+const ANTONYM_SENSES = 3;
 
 type Files = Record<Pos, { index: string; data: string }>;
 let files: Files | null = null;
@@ -135,7 +140,7 @@ export function synonymsOf(lemma: string): Set<string> {
 export function antonymsOf(lemma: string): Set<string> {
   return lookUp(antonymCache, lemma, (key, out) => {
     for (const pos of POS) {
-      for (const offset of offsetsOf(pos, key)) {
+      for (const offset of offsetsOf(pos, key).slice(0, ANTONYM_SENSES)) {
         const s = synset(pos, offset);
         const me = s.words.indexOf(key) + 1;
         for (const p of s.pointers) {

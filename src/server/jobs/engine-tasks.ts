@@ -3,7 +3,6 @@ import {
   combineScores,
   extractDocument,
   prepareAssignment,
-  rubricKeyPoint,
   scoreQuestion,
   suggestAmong,
   suggestFrom,
@@ -41,11 +40,8 @@ export function prepareRun(input: PrepareRunInput): PreparedAssignment | null {
     questionPaper: input.questionPaper?.status === 'ok' ? input.questionPaper : undefined,
     totalMarks: input.totalMarks,
     diagramKeywords: input.diagramKeywords,
+    rubric: input.rubric,
   });
-  for (const q of prepared.questions) {
-    const items = input.rubric?.[q.number];
-    if (items?.length) q.keyPoints = items.map((i) => rubricKeyPoint(i, q.questionText));
-  }
   return prepared;
 }
 

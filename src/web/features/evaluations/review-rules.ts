@@ -21,7 +21,7 @@ const reasonTexts: Record<string, string> = {
     'The answer lists terms without sentences, so no key point is credited and it keeps at most a fifth of the marks.',
   'repeated-text': 'The answer repeats its own sentences; each was counted once.',
   'contradicts-model':
-    'The answer seems to state the opposite of a key point of the model answer; check its marks.',
+    'The answer states the opposite of a key point of the model answer (a full statement of the opposite keeps at most 15% of the marks); check them.',
 };
 
 /**
