@@ -14,6 +14,7 @@ import { textPdf } from '../src/grading/testing/make-pdf';
 import { LAMBDA } from '../src/grading/model-weights';
 import { LIST_MIN_MODEL_WORDS } from './adversarial';
 import { mohlerQuestions, papersOf } from './corpora';
+import { printOneQuestionAdversarial } from './adversarial-one';
 import { printCrossCorpus } from './cross-corpus';
 import { pearson, rmse } from './dev-data';
 import { calibratedScore, outOfFold, samples, score, sharesOf, shippedFit } from './fit-model';
@@ -146,7 +147,10 @@ async function main(): Promise<void> {
     );
   }
 
-  if (!process.argv.includes('--mohler-only')) printCrossCorpus(LAMBDA);
+  if (!process.argv.includes('--mohler-only')) {
+    printOneQuestionAdversarial();
+    printCrossCorpus(LAMBDA);
+  }
 
   const cpuSeconds = (used.user + used.system) / 1e6;
   console.log('\nSpeed (one process; pdf.js runs on the main thread):');
