@@ -2,7 +2,7 @@
  * Fits the grading model shipped in src/grading/model-weights.ts on the Mohler dev split:
  * chooses the ridge penalty, the boosting settings and the calibration settings by leave-one-assignment-out
  * cross-validation, prints the cross-validated figures, and with --write saves the constants.
- * Run: `npx tsx scripts/fit-grading-model.ts [--write]`.
+ * Run: `npm run fit:grading` (writes the file), or `npx tsx scripts/fit-grading-model.ts` to print only.
  */
 import { writeFileSync } from 'node:fs';
 import {

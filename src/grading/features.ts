@@ -9,9 +9,7 @@ import {
   unit,
   type Vec,
 } from './vectors';
-
-/** Weight of a question's own words: repeating the question is not answering it. */
-const QUESTION_WORD_WEIGHT = 0.3;
+import { QUESTION_WORD_CREDIT } from './rules';
 
 /** Names of the features computed for each answer on its own and against the batch. */
 const BASE_NAMES = [
@@ -213,7 +211,7 @@ export function computeFeatures(
   const sets = answers.map((a) => new Set(a.stems));
   const df = new Map<string, number>();
   for (const s of sets) for (const t of s) df.set(t, (df.get(t) ?? 0) + 1);
-  const qw = (t: string): number => (question.has(t) ? QUESTION_WORD_WEIGHT : 1);
+  const qw = (t: string): number => (question.has(t) ? QUESTION_WORD_CREDIT : 1);
   const idf = (t: string): number => Math.log((n + 1) / ((df.get(t) ?? 0) + 0.5));
   const vecWeight = (t: string): number => qw(t) * (1 + Math.max(0, idf(t)));
   const vecs = answers.map((a) => tfVector(a.stems, vecWeight));

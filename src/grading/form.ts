@@ -1,4 +1,12 @@
-import type { Analysis } from './nlp';
+import { FUNCTION_POS, type Analysis } from './nlp';
+import {
+  COPY_COVERS,
+  LIST_MIN_PHRASE,
+  LIST_MIN_WORDS,
+  LIST_SHARE,
+  SHUFFLED_COVER,
+  STRUCTURE_SHARE,
+} from './rules';
 
 /**
  * The form of an answer, apart from what it says: a list of terms without sentences, the same
@@ -20,21 +28,8 @@ export type Form = {
   ownWords: number;
 };
 
-/** Fewest content words before an unstructured answer counts as a list of terms. */
-const LIST_MIN_WORDS = 5;
-/** The same when the model answer is a phrase: its words in another order. */
-const LIST_MIN_PHRASE = 3;
-/** Share of the model's words a list must hold to be the model's words shuffled. */
-const SHUFFLED_COVER = 0.6;
-/** Share of function words under which such an answer is no sentence. */
-const LOOSE_STRUCTURE = 0.1;
-const FUNCTION_POS = new Set(['DET', 'ADP', 'AUX', 'PRON', 'CCONJ', 'SCONJ', 'PART']);
 /** Code is not a list of terms, whatever its parts of speech. */
 const CODE = /[{}();=<>[\]]/;
-/** Share of the question's content words an answer must repeat to count as copying it. */
-const COPY_COVERS = 0.9;
-/** Share of words in structured sentences under which an answer is a list of terms. */
-const LIST_SHARE = 0.5;
 
 /**
  * Reads the form of an answer. `question` and `model` hold the lemma stems of the question's and
@@ -66,7 +61,7 @@ export function formOf(
     content.length >= LIST_MIN_WORDS &&
     !sharesPair(keys, modelOrder) &&
     modelWords >= SHUFFLED_COVER * model.size &&
-    all.filter((t) => FUNCTION_POS.has(t.pos)).length < LOOSE_STRUCTURE * all.length;
+    all.filter((t) => FUNCTION_POS.has(t.pos)).length < STRUCTURE_SHARE * all.length;
   // When the model answer is itself a phrase or a list ("Private and public"), a list of terms
   // is a fair answer, unless it is the model's own words out of their order.
   const keywordList =

@@ -1,6 +1,6 @@
 import { analyse, type Analysis, type Token } from './nlp';
 import { comparableStem, relatedStems } from './opposites';
-import { MATCH_SHARE, QUESTION_WORD_CREDIT, SYNONYM_CREDIT } from './rules';
+import { MATCH_SHARE, NEGATION_WINDOW, QUESTION_WORD_CREDIT, SYNONYM_CREDIT } from './rules';
 import { stem } from './text';
 import type { KeyPoint } from './types';
 
@@ -82,9 +82,6 @@ const PHRASAL: Record<string, string> = {
   'turn on': 'on',
   'turn off': 'off',
 };
-
-/** Longest sentence (in words) whose negation is read as denying a key point; longer ones nest clauses. */
-const NEGATION_WINDOW = 20;
 
 const pointWords = new Map<string, { words: PointWord[]; quantities: Set<string> }>();
 

@@ -1,6 +1,7 @@
 import winkNLP, { type ItemSentence, type ItemToken, type ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { isContent, stem, words } from './text';
+import { LIST_RUN, STRUCTURE_SHARE } from './rules';
 
 /**
  * Sentence boundaries, parts of speech, lemmas and negation from wink-nlp with its small English
@@ -33,10 +34,7 @@ export type Sentence = { text: string; tokens: Token[]; structured: boolean };
 export type Analysis = { sentences: Sentence[] };
 
 /** Parts of speech that hold a sentence together; a list of terms has almost none of them. */
-const FUNCTION_POS = new Set(['DET', 'ADP', 'AUX', 'PRON', 'CCONJ', 'SCONJ', 'PART']);
-
-/** Share of a sentence's words that are function words above which it reads as a sentence. */
-const STRUCTURE_SHARE = 0.08;
+export const FUNCTION_POS = new Set(['DET', 'ADP', 'AUX', 'PRON', 'CCONJ', 'SCONJ', 'PART']);
 
 function tokensOf(sentence: ItemSentence): Token[] {
   const out: Token[] = [];
@@ -57,9 +55,6 @@ function tokensOf(sentence: ItemSentence): Token[] {
   });
   return out;
 }
-
-/** Words in a row, none of them a function word, that make a list of terms rather than a clause. */
-const LIST_RUN = 5;
 
 /**
  * Whether a run of words reads as a clause: a short phrase, or enough function words (by part of

@@ -1,4 +1,12 @@
 import { addInto, cosine, dot, tfVector, unit, type Vec } from './vectors';
+import {
+  OFF_TOPIC,
+  OFF_TOPIC_OTHER,
+  OTHER_QUESTION_MARGIN,
+  OTHER_QUESTION_MIN,
+  OTHER_QUESTION_RATIO,
+  WEAK,
+} from './rules';
 
 /**
  * Whether an answer addresses its question. Every question of the paper is described twice: by
@@ -16,20 +24,6 @@ export type Relevance = {
 
 /** One question of the paper as relevance sees it: reference stems and the class's answers. */
 export type PaperQuestion = { number: string; reference: string[]; answers: string[][] };
-
-/**
- * Another question must be this many times closer than the answer's own, plus a margin, and at
- * least OTHER_MIN close, before the answer reads as an answer to it (checked on dev: few real
- * answers cross it, see docs/grading.md).
- */
-const OTHER_RATIO = 2;
-const OTHER_MARGIN = 0.05;
-const OTHER_MIN = 0.2;
-/** Closeness under which an answer is off-topic (when no other question is near either). */
-const OFF_TOPIC = 0.02;
-const OFF_TOPIC_OTHER = 0.1;
-/** Closeness under which an answer is only loosely related to its question. */
-const WEAK = 0.06;
 
 function idfOf(docs: string[][]): (t: string) => number {
   const df = new Map<string, number>();
@@ -81,7 +75,9 @@ export function relevanceOf(paper: PaperQuestion[], qi: number): Relevance[] {
     });
     const best = other as Relevance['other'];
     const verdict: Relevance['verdict'] =
-      best && best.score >= OTHER_MIN && best.score > OTHER_RATIO * own + OTHER_MARGIN
+      best &&
+      best.score >= OTHER_QUESTION_MIN &&
+      best.score > OTHER_QUESTION_RATIO * own + OTHER_QUESTION_MARGIN
         ? 'other-question'
         : own < OFF_TOPIC && (!best || best.score < OFF_TOPIC_OTHER)
           ? 'off-topic'

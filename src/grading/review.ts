@@ -1,10 +1,6 @@
 import type { Features } from './features';
 import type { ReviewReason } from './types';
-
-/** OCR confidence below which a teacher should check what was read. */
-const POOR_OCR = 0.7;
-/** Batches smaller than this give little evidence about what a typical answer looks like. */
-const SMALL_BATCH = 5;
+import { POOR_OCR, SMALL_BATCH } from './rules';
 
 /** What the confidence of an answer needs from its features on one question. */
 export type Standing = Pick<Features, 'knn' | 'zCover' | 'zCentroid'>;

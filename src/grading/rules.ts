@@ -35,3 +35,122 @@ export const FULL_STATEMENT = 0.75;
  * uses. Only a full statement of the opposite counts (see FULL_STATEMENT).
  */
 export const CONTRADICTION_CAP = 0.15;
+
+// ---- Is it an answer to this question? (relevance.ts, verdict.ts) ----
+
+/**
+ * Closeness (0..1, to a question's text, model answer and the class's answers to it) another
+ * question must reach before an answer is said to answer it or to lean to it: below this, two
+ * questions of a paper share too little to tell which one an answer addresses.
+ */
+export const OTHER_QUESTION_MIN = 0.2;
+
+/**
+ * An answer reads as an answer to another question when that question is this many times closer
+ * than its own, plus OTHER_QUESTION_MARGIN (checked on dev: few real answers cross it, see
+ * docs/grading.md). Such an answer keeps at most IRRELEVANT_CAP.
+ */
+export const OTHER_QUESTION_RATIO = 2;
+export const OTHER_QUESTION_MARGIN = 0.05;
+
+/**
+ * A weaker sign, only flagged, never marked down: an answer that states no key point and is this
+ * many times closer to another question than to its own "leans to" that question. Lower than
+ * OTHER_QUESTION_RATIO because it only asks the teacher to look.
+ */
+export const LEANS_RATIO = 1.5;
+
+/**
+ * Fewest content words before an answer is said to answer another question: a terse answer shares
+ * too few words with any question to tell which one it answers, so it is only loosely related.
+ */
+export const OTHER_MIN_WORDS = 6;
+
+/** Closeness under which an answer is off-topic, when no other question is nearer than OFF_TOPIC_OTHER. */
+export const OFF_TOPIC = 0.02;
+export const OFF_TOPIC_OTHER = 0.1;
+
+/** Fewest content words before an answer unrelated to everything is called off-topic. */
+export const OFF_TOPIC_WORDS = 4;
+
+/** Closeness under which an answer is only loosely related to its question. */
+export const WEAK = 0.06;
+
+/** Character-trigram similarity under which an answer shares nothing with the model or the class. */
+export const UNRELATED = 0.1;
+
+// ---- Caps and floors (verdict.ts) ----
+
+/**
+ * Most of the marks an answer keeps that addresses another question, is off-topic, copies the
+ * question or adds nothing of its own to it.
+ */
+export const IRRELEVANT_CAP = 0.1;
+
+/** Most of the marks a list of terms keeps. */
+export const LIST_CAP = 0.2;
+
+/** Most of the marks an answer keeps that is only loosely related and states no key point. */
+export const SMALL_SHARE = 0.5;
+
+/**
+ * An answer with a key point missing stops short of full marks: at most this, less 0.05, plus a
+ * little per point made.
+ */
+export const PARTIAL_BASE = 0.95;
+
+/** Share of repeated words above which the repetition is flagged. */
+export const REPEATED = 0.3;
+
+/** An answer with nearly all the model answer's terms and character trigrams is the model answer. */
+export const COPY_OF_MODEL = 0.9;
+
+// ---- Form: sentences or a list of terms (nlp.ts, form.ts) ----
+
+/**
+ * Share of words that are function words (determiners, prepositions, auxiliaries, pronouns,
+ * conjunctions, particles) at or above which a run of words reads as a sentence. English prose
+ * runs at 40–50%; terse but real answers ("stack pops the top element") at about 10%; a list of
+ * terms at 0–5%. One value for a sentence and for a whole answer.
+ */
+export const STRUCTURE_SHARE = 0.08;
+
+/** Words in a row, none of them a function word, that make a list of terms rather than a clause. */
+export const LIST_RUN = 5;
+
+/** Fewest content words before an unstructured answer counts as a list of terms. */
+export const LIST_MIN_WORDS = 5;
+
+/** The same when the model answer is a phrase: its words in another order. */
+export const LIST_MIN_PHRASE = 3;
+
+/** Share of the model's words a list must hold to be the model's words shuffled. */
+export const SHUFFLED_COVER = 0.6;
+
+/** Share of words in structured sentences under which an answer is a list of terms. */
+export const LIST_SHARE = 0.5;
+
+/** Share of the question's content words an answer must repeat to count as copying it. */
+export const COPY_COVERS = 0.9;
+
+// ---- Key points (judge.ts, wordnet.ts) ----
+
+/** Longest sentence (in words) whose negation is read as denying a key point; longer ones nest clauses. */
+export const NEGATION_WINDOW = 20;
+
+/** How many of a word's senses count for its synonyms: the rarer senses mislead more than they help. */
+export const SYNONYM_SENSES = 2;
+
+/**
+ * How many for its antonyms: a few more, since opposites are rarer, but not all ("base" in its
+ * eighth sense is the opposite of "right").
+ */
+export const ANTONYM_SENSES = 3;
+
+// ---- Review: what the teacher should look at (review.ts) ----
+
+/** OCR confidence below which a teacher should check what was read. */
+export const POOR_OCR = 0.7;
+
+/** Batches smaller than this give little evidence about what a typical answer looks like. */
+export const SMALL_BATCH = 5;

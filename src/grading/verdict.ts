@@ -1,6 +1,19 @@
 import type { Features } from './features';
 import type { ContradictionKind } from './judge';
-import { CONTRADICTION_CAP } from './rules';
+import {
+  CONTRADICTION_CAP,
+  COPY_OF_MODEL,
+  IRRELEVANT_CAP,
+  LEANS_RATIO,
+  LIST_CAP,
+  OFF_TOPIC_WORDS,
+  OTHER_MIN_WORDS,
+  OTHER_QUESTION_MIN,
+  PARTIAL_BASE,
+  REPEATED,
+  SMALL_SHARE,
+  UNRELATED,
+} from './rules';
 import type { Form } from './form';
 import type { Relevance } from './relevance';
 import type { ReviewReason } from './types';
@@ -55,37 +68,10 @@ export function isNonAnswer(text: string): boolean {
 }
 
 /**
- * Most of the marks an answer keeps that addresses another question, is off-topic, copies the
- * question or adds nothing of its own to it.
- */
-export const IRRELEVANT_CAP = 0.1;
-/** Most of the marks a list of terms keeps. */
-export const LIST_CAP = 0.2;
-/** Most of the marks an answer keeps that is only loosely related and states no key point. */
-export const SMALL_SHARE = 0.5;
-/** An answer with a key point missing stops short of full marks (at most this, less 0.05, plus a little per point made). */
-const PARTIAL_BASE = 0.95;
-/**
- * Fewest content words before an answer is said to answer another question: a terse answer shares
- * too few words with any question to tell which one it answers, so it is only loosely related.
- */
-const OTHER_MIN_WORDS = 6;
-/** How much closer to another question an answer that states no key point must be to be flagged as leaning to it. */
-const LEANS_RATIO = 1.5;
-const LEANS_MIN = 0.2;
-/** Fewest content words before an answer unrelated to everything is called off-topic. */
-const OFF_TOPIC_WORDS = 4;
-/** Character-trigram similarity under which an answer shares nothing with the model or the class. */
-const UNRELATED = 0.1;
-/** Share of repeated words above which the repetition is flagged. */
-const REPEATED = 0.3;
-/**
  * A formula or code ("O(n)", "a[i] = *(a+i)"): something of the answer's own that word counts do
  * not read, so "no term of its own" cannot be said of it.
  */
 const FORMULA = /[=<>*+^[\]{}]|\w\(/;
-/** An answer with nearly all the model answer's terms and character trigrams is the model answer. */
-const COPY_OF_MODEL = 0.9;
 
 const bound = (share: number, cap: number, reasons: ReviewReason[], note: string | null) => ({
   share: Math.min(share, cap),
@@ -122,7 +108,7 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
     form.contentWords >= OTHER_MIN_WORDS &&
     e.keyPoints > 0 &&
     e.matched === 0 &&
-    r.other.score >= LEANS_MIN &&
+    r.other.score >= OTHER_QUESTION_MIN &&
     r.other.score > LEANS_RATIO * r.own
   )
     return bound(

