@@ -147,3 +147,41 @@ describe('answers that try to earn marks without the knowledge', () => {
     }
   });
 });
+
+describe('the model answer’s words rearranged, on a one-question assignment', () => {
+  const question = 'What happens to the salt water left in the sun, and why?';
+  const model =
+    'The water evaporates in the heat of the sun and leaves the salt crystals behind in the dish.';
+  const answers = {
+    copy: model,
+    own: 'The sun heats the water so it evaporates, and the salt crystals are left behind in the dish.',
+    shuffled: 'salt heat is dish the crystals sun of evaporates water is behind the leaves',
+  };
+
+  async function gradeOne(): Promise<Record<string, AnswerResult>> {
+    const results = await gradeBatch({
+      modelAnswer: { kind: 'pdf', bytes: await textPdf(model) },
+      questionPaper: { kind: 'pdf', bytes: await textPdf(question) },
+      totalMarks: 4,
+      answers: await Promise.all(
+        Object.entries(answers).map(async ([id, text]) => ({
+          id,
+          input: { kind: 'pdf' as const, bytes: await textPdf(text) },
+        })),
+      ),
+    });
+    return Object.fromEntries(results.map((r) => [r.id, r]));
+  }
+
+  it('flags the words shuffled with small words between them, and never gives them full marks', async () => {
+    const results = await gradeOne();
+    const { answer, q } = q1(results.shuffled);
+    expect(answer.reviewReasons).toContain('model-words-reordered');
+    expect(answer.needsReview).toBe(true);
+    expect(q.marks).toBeLessThan(4);
+    // the model answer copied out and a student's own sentence are not flagged
+    expect(q1(results.copy).answer.reviewReasons).not.toContain('model-words-reordered');
+    expect(q1(results.copy).q.marks).toBe(4);
+    expect(q1(results.own).answer.reviewReasons).not.toContain('model-words-reordered');
+  });
+});

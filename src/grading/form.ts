@@ -1,9 +1,12 @@
 import { FUNCTION_POS, type Analysis } from './nlp';
+import { stem } from './text';
 import {
   COPY_COVERS,
   LIST_MIN_PHRASE,
   LIST_MIN_WORDS,
   LIST_SHARE,
+  REORDERED_FOREIGN,
+  REORDERED_PAIRS,
   SHUFFLED_COVER,
   STRUCTURE_SHARE,
 } from './rules';
@@ -16,6 +19,12 @@ import {
 export type Form = {
   /** Most of the answer's words stand in lists of terms rather than sentences. */
   keywordList: boolean;
+  /**
+   * The answer is the model answer's words in another order, with hardly a word of its own and no
+   * two of them in the model's order, however many small words stand between them ("stack the top
+   * is push of element"): flagged, since the key points it seems to state may be no statement.
+   */
+  reordered: boolean;
   /** Share of the answer's words that repeat its own earlier sentences (0..1). */
   repeatedShare: number;
   /** The answer is mostly the question's own words, with next to nothing added. */
@@ -72,6 +81,18 @@ export function formOf(
           modelWords >= SHUFFLED_COVER * model.size &&
           !sharesPair(keys, modelOrder)
         : content.length >= LIST_MIN_WORDS));
+  // A word is the model's by its lemma or, where the tagger read it as another part of speech
+  // ("leaves" as a noun), by its own stem.
+  const modelAll = new Set(modelOrder);
+  const foreign = content.filter(
+    (t) => !modelAll.has(t.key) && !question.has(t.key) && !modelAll.has(stem(t.word)),
+  ).length;
+  const reordered =
+    !keywordList &&
+    content.length >= LIST_MIN_WORDS &&
+    pairShare(keys, modelOrder) <= REORDERED_PAIRS &&
+    modelWords >= SHUFFLED_COVER * model.size &&
+    foreign <= REORDERED_FOREIGN * content.length;
   const seen = new Set<string>();
   const kept: string[] = [];
   let repeated = 0;
@@ -93,12 +114,20 @@ export function formOf(
     content.length > 0 && question.size > 0 && covers >= COPY_COVERS * question.size && !adds;
   return {
     keywordList,
+    reordered,
     repeatedShare: all.length ? repeated / all.length : 0,
     copiesQuestion,
     text: kept.join(' '),
     contentWords: content.length,
     ownWords: content.filter((t) => !question.has(t.key)).length,
   };
+}
+
+/** Share of the neighbouring words of `keys` that stand next to each other, in that order, in `phrase`. */
+function pairShare(keys: string[], phrase: string[]): number {
+  const pairs = new Set(phrase.slice(1).map((k, i) => `${phrase[i]} ${k}`));
+  const shared = keys.slice(1).filter((k, i) => pairs.has(`${keys[i]} ${k}`)).length;
+  return shared / Math.max(1, keys.length - 1);
 }
 
 /** Whether two neighbouring words of `keys` stand next to each other, in that order, in `phrase`. */

@@ -127,6 +127,20 @@ export const LIST_MIN_PHRASE = 3;
 /** Share of the model's words a list must hold to be the model's words shuffled. */
 export const SHUFFLED_COVER = 0.6;
 
+/**
+ * Share of an answer's content words that are neither the model answer's nor the question's at
+ * most which an answer made of the model's words in another order is flagged as reordered: a
+ * student who writes her own sentence adds words of her own.
+ */
+export const REORDERED_FOREIGN = 0.1;
+
+/**
+ * Share of such an answer's neighbouring content words that stand in the model's order at most
+ * which it reads as rearranged: the model's words in a random order keep about one pair in n, a
+ * student who copies or follows the model keeps most.
+ */
+export const REORDERED_PAIRS = 0.25;
+
 /** Share of words in structured sentences under which an answer is a list of terms. */
 export const LIST_SHARE = 0.5;
 

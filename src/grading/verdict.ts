@@ -91,7 +91,8 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
       ['keyword-list'],
       'The answer lists terms without sentences, so no key point is credited.',
     );
-  if (f.cover >= COPY_OF_MODEL && f.charModel >= COPY_OF_MODEL)
+  // The model answer copied out; its words shuffled keep the same words and letters but are no copy.
+  if (f.cover >= COPY_OF_MODEL && f.charModel >= COPY_OF_MODEL && !e.form.reordered)
     return { share: 1, floor: 1, cap: 1, reasons: [], note: null };
   const { relevance: r, form } = e;
   if (r.verdict === 'other-question' && r.other && form.contentWords >= OTHER_MIN_WORDS)
@@ -140,7 +141,10 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
       'The answer has none of the model answer’s terms and states none of its key points.',
     );
   const reasons: ReviewReason[] = form.repeatedShare >= REPEATED ? ['repeated-text'] : [];
-  const note = reasons.length ? 'Repeated sentences were counted once.' : null;
+  // The model's words rearranged may state its key points by their words alone: never full marks
+  // without a teacher's look.
+  if (form.reordered) reasons.push('model-words-reordered');
+  const note = reasons.includes('repeated-text') ? 'Repeated sentences were counted once.' : null;
   // Stating the opposite of a key point in full (an antonym, another number, the roles swapped)
   // and none of the others keeps next to nothing. A negation alone, or a sentence that touches
   // the point only in part, is flagged but not marked down: read in the conditionals of a
@@ -163,13 +167,15 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
   }
   if (e.keyPoints > 0 && e.full === e.keyPoints && !reasons.length)
     return { share: 1, floor: 1, cap: 1, reasons, note: null };
+  // Words rearranged keep no more than an answer with a key point missing until the teacher looks.
+  const top = form.reordered ? PARTIAL_BASE - 0.05 : 1;
   if (e.matched === 0 && e.keyPoints > 0) {
     if (r.verdict !== 'relevant')
       return bound(share, SMALL_SHARE, reasons, 'The answer states none of the key points.');
     return {
-      share,
+      share: Math.min(share, top),
       floor: 0,
-      cap: 1,
+      cap: top,
       reasons,
       note:
         note ??
@@ -184,7 +190,7 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
       reasons,
       note,
     );
-  return { share, floor: 0, cap: 1, reasons, note };
+  return { share: Math.min(share, top), floor: 0, cap: top, reasons, note };
 }
 
 /** A calibrated share kept within the bounds the rules set. */

@@ -19,6 +19,7 @@ export const REVIEW_REASONS = [
   'keyword-list',
   'repeated-text',
   'contradicts-model',
+  'model-words-reordered',
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 

@@ -20,6 +20,8 @@ const reasonTexts: Record<string, string> = {
   'keyword-list':
     'The answer lists terms without sentences, so no key point is credited and it keeps at most a fifth of the marks.',
   'repeated-text': 'The answer repeats its own sentences; each was counted once.',
+  'model-words-reordered':
+    "The answer is the model answer's words in another order with next to nothing of its own; check that it states the key points rather than only using their words.",
   'contradicts-model':
     'The answer states the opposite of a key point of the model answer (a full statement of the opposite keeps at most 15% of the marks); check them.',
 };
