@@ -34,7 +34,7 @@ const ACTIONABLE = new Set([
 
 /** What questionFeedback reads of a question's result (older stored results lack the optional parts). */
 export type FeedbackQuestion = Pick<QuestionResult, 'marks' | 'total' | 'matched' | 'missing'> &
-  Partial<Pick<QuestionResult, 'contradicted' | 'note' | 'reasons'>>;
+  Partial<Pick<QuestionResult, 'contradicted' | 'note'>> & { reasons?: readonly string[] };
 
 /**
  * One or two sentences about one question, from the key points matched and missed; `label`
@@ -62,6 +62,11 @@ export function questionFeedback(q: FeedbackQuestion, label?: PointLabel): strin
   return parts.join(' ');
 }
 
+/** The sentence about the diagram keywords an answer lacks, or null when it lacks none. */
+export function diagramFeedback(missingKeywords: string[]): string | null {
+  return missingKeywords.length ? `The diagram should show ${list(missingKeywords, 6)}.` : null;
+}
+
 /**
  * A short paragraph for the student, built only from what the engine found (matched and
  * missing key points, diagram keywords), so every sentence can be traced to the marks.
@@ -71,7 +76,7 @@ export function feedback(questions: QuestionResult[], numbered: boolean): string
   const lines = questions.map(
     (q) => (numbered ? `Question ${q.number}: ` : '') + questionFeedback(q),
   );
-  const missingKeywords = questions[0]?.keywordsMissing ?? [];
-  if (missingKeywords.length) lines.push(`The diagram should show ${list(missingKeywords, 6)}.`);
+  const diagram = diagramFeedback(questions[0]?.keywordsMissing ?? []);
+  if (diagram) lines.push(diagram);
   return (full ? FULL_MARKS_PREFIX : '') + lines.join(numbered ? '\n' : ' ');
 }
