@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   FULL_MARKS_PREFIX,
   type AiResult,
   type SubmissionDetail,
 } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
+import { Button } from '../../components/ui/button';
 import { PublishedMarks, StudentMarks } from './published-marks';
 import { QuestionBreakdown } from './question-breakdown';
 import { QuestionMarking } from './question-marking';
@@ -177,9 +178,12 @@ function ReviewReasons({ ai, open }: { ai: Graded; open: boolean }) {
 /**
  * Exactly what the student would read if these marks were published now, as the server would give
  * it to them (the feedback that follows the marks that stand, the key points named or quoted).
+ * Shown on request: the marking above stays within reach.
  */
 function StudentPreview({ detail }: { detail: SubmissionDetail }) {
+  const [open, setOpen] = useState(false);
   const preview = detail.review?.preview;
+  const regionId = useId();
   return (
     <section
       aria-labelledby="student-preview-h"
@@ -188,11 +192,22 @@ function StudentPreview({ detail }: { detail: SubmissionDetail }) {
       <h3 id="student-preview-h" className="font-semibold text-slate-900">
         What {detail.studentName} will see
       </h3>
-      {preview ? (
-        <StudentMarks shown={preview} level={4} preview />
-      ) : (
-        <p className="text-sm text-slate-800">Nothing yet: this answer has no marks.</p>
-      )}
+      <Button
+        variant="outline"
+        size="sm"
+        aria-expanded={open}
+        aria-controls={regionId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? 'Hide the preview' : 'Preview what the student will see'}
+      </Button>
+      <div id={regionId} hidden={!open}>
+        {!open ? null : preview ? (
+          <StudentMarks shown={preview} level={4} preview />
+        ) : (
+          <p className="text-sm text-slate-800">Nothing yet: this answer has no marks.</p>
+        )}
+      </div>
     </section>
   );
 }
