@@ -148,4 +148,24 @@ describe('every screen tells the truth about a mark', () => {
       if (label !== 'phone') await page.context().close();
     });
   }
+
+  it('the teacher lets students see the key points once marks are published; the choice survives a reload', async () => {
+    await teacher.goto(`/dashboard/gradetable/${code}`);
+    const choice = teacher.getByLabel('Students see the model answer’s key points');
+    expect(await choice.inputValue()).toBe('after-deadline');
+    await choice.selectOption({ label: 'As soon as their marks are published' });
+    await teacher.getByRole('button', { name: 'Save publishing settings' }).click();
+    await teacher.getByText('Saved.', { exact: true }).waitFor();
+    expect(await seriousViolations(teacher)).toEqual([]);
+    await teacher.reload();
+    expect(await choice.inputValue()).toBe('after-publishing');
+
+    await student.reload();
+    await student.getByRole('button', { name: 'View feedback' }).click();
+    const panel = student.getByRole('dialog', { name: 'Your marks and feedback' });
+    await questionCard(panel, student, 2).getByText(OWN_WORDS).waitFor();
+    const text = await panel.innerText();
+    expect(text).not.toContain(NAMED_NOTE);
+    expect(KEY_POINTS.some((point) => text.includes(point))).toBe(true);
+  });
 });
