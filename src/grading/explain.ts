@@ -1,8 +1,24 @@
 import { FULL_MARKS_PREFIX } from '../shared/evaluations';
 import type { QuestionResult } from './types';
 
-function list(items: string[], max = 3): string {
-  const shown = items.slice(0, max).map((s) => `"${s}"`);
+/** How feedback shows a key point: whole (the default), or named by its first words (keyPointName). */
+export type PointLabel = (point: string) => string;
+
+/**
+ * A key point named by its first words, never quoted whole: a third of its words, at most three,
+ * then "…". Feedback names what is missing this way while the model answer must stay private (a
+ * student who had her marks back could otherwise pass the model answer on before the others
+ * hand in). A one-word point has no shorter name.
+ */
+export function keyPointName(point: string): string {
+  const words = point.trim().split(/\s+/);
+  if (words.length < 2) return 'a key point';
+  const keep = Math.min(3, Math.max(1, Math.floor(words.length / 3)));
+  return `${words.slice(0, keep).join(' ')}…`;
+}
+
+function list(items: string[], max = 3, label: PointLabel = (s) => s): string {
+  const shown = items.slice(0, max).map((s) => `"${label(s)}"`);
   const more = items.length > max ? ` and ${items.length - max} more` : '';
   return shown.join('; ') + more;
 }
@@ -16,19 +32,26 @@ const ACTIONABLE = new Set([
   'off-topic',
 ]);
 
-/** One or two sentences about one question, from the key points matched and missed. */
-function questionFeedback(q: QuestionResult): string {
+/** What questionFeedback reads of a question's result (older stored results lack the optional parts). */
+export type FeedbackQuestion = Pick<QuestionResult, 'marks' | 'total' | 'matched' | 'missing'> &
+  Partial<Pick<QuestionResult, 'contradicted' | 'note'>> & { reasons?: readonly string[] };
+
+/**
+ * One or two sentences about one question, from the key points matched and missed; `label`
+ * says how each key point is shown (whole by default, or keyPointName).
+ */
+export function questionFeedback(q: FeedbackQuestion, label?: PointLabel): string {
   const parts: string[] = [];
   if (q.note && q.reasons?.some((r) => ACTIONABLE.has(r))) {
     parts.push(
       q.reasons.includes('keyword-list') ? `${q.note} Write each point as a sentence.` : q.note,
     );
   }
-  if (q.contradicted?.length) parts.push(`Contradicts: ${list(q.contradicted)}.`);
-  if (q.matched.length) parts.push(`You covered ${list(q.matched)}.`);
+  if (q.contradicted?.length) parts.push(`Contradicts: ${list(q.contradicted, 3, label)}.`);
+  if (q.matched.length) parts.push(`You covered ${list(q.matched, 3, label)}.`);
   if (q.missing.length)
     parts.push(
-      `${q.matched.length ? 'To improve, also' : 'Your answer should'} explain ${list(q.missing)}.`,
+      `${q.matched.length ? 'To improve, also' : 'Your answer should'} explain ${list(q.missing, 3, label)}.`,
     );
   if (!q.matched.length && !q.missing.length && !q.contradicted?.length)
     parts.push(
@@ -37,6 +60,11 @@ function questionFeedback(q: QuestionResult): string {
         : 'Your answer does not match the expected answer closely.',
     );
   return parts.join(' ');
+}
+
+/** The sentence about the diagram keywords an answer lacks, or null when it lacks none. */
+export function diagramFeedback(missingKeywords: string[]): string | null {
+  return missingKeywords.length ? `The diagram should show ${list(missingKeywords, 6)}.` : null;
 }
 
 /**
@@ -48,7 +76,7 @@ export function feedback(questions: QuestionResult[], numbered: boolean): string
   const lines = questions.map(
     (q) => (numbered ? `Question ${q.number}: ` : '') + questionFeedback(q),
   );
-  const missingKeywords = questions[0]?.keywordsMissing ?? [];
-  if (missingKeywords.length) lines.push(`The diagram should show ${list(missingKeywords, 6)}.`);
+  const diagram = diagramFeedback(questions[0]?.keywordsMissing ?? []);
+  if (diagram) lines.push(diagram);
   return (full ? FULL_MARKS_PREFIX : '') + lines.join(numbered ? '\n' : ' ');
 }

@@ -23,6 +23,17 @@ function pointsOf(q: PreparedQuestion, ref = 0) {
   return ref > 0 ? (q.accepted?.[ref - 1]?.keyPoints ?? q.keyPoints) : q.keyPoints;
 }
 
+/**
+ * The most a question's marks may be: its total, or, with a key point missing or contradicted,
+ * the half mark below it. The rules cap such an answer short of full marks (verdict.ts), but
+ * rounding to half marks could carry 3.75 of 4 back up to 4, beside feedback that asks for the
+ * missing point.
+ */
+function ceilingOf(total: number, pointShort: boolean): number {
+  const top = Math.floor(total * 2) / 2;
+  return pointShort ? Math.max(0, Math.ceil(total * 2) / 2 - 0.5) : top;
+}
+
 function questionResult(
   q: PreparedQuestion,
   { share, hits, contradicted = [], ref, reasons, note }: QuestionScore,
@@ -33,11 +44,14 @@ function questionResult(
     ? keywords.found.length / Math.max(1, keywords.found.length + keywords.missing.length)
     : 0;
   const textPart = keywords ? 1 - diagramShare : 1;
-  const marks = roundMarks(q.total * (share * textPart + kwShare * (1 - textPart)), q.total);
   const points = pointsOf(q, ref);
   const matched = points.filter((_, k) => hits[k]).map((k) => k.phrase);
   const against = points.filter((_, k) => contradicted[k]).map((k) => k.phrase);
   const missing = points.filter((_, k) => !hits[k] && !contradicted[k]).map((k) => k.phrase);
+  const marks = Math.min(
+    roundMarks(q.total * (share * textPart + kwShare * (1 - textPart)), q.total),
+    ceilingOf(q.total, missing.length + against.length > 0),
+  );
   const result: QuestionResult = {
     number: q.number,
     marks,

@@ -36,6 +36,7 @@ export {
 export { gradeBatch, readBatch, type BatchArgs } from './batch';
 export { suggestAmong, suggestFrom, suggestToMark } from './suggest-answers';
 export { rubricKeyPoint } from './key-points';
+export { keyPointName, questionFeedback, type FeedbackQuestion, type PointLabel } from './explain';
 export type {
   AnswerResult,
   DocumentInput,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MODEL_ANSWER_VISIBILITY, modelAnswerVisibility } from './review';
 
 /**
  * The assignments API contract, response side (DESIGN.md "HTTP API"): the shapes the server
@@ -107,6 +108,8 @@ export const assignmentSummary = assignmentDetail
     autoPublish: z.boolean().default(false),
     /** Until when students may ask for a regrade (null: no end). */
     regradeDeadline: z.string().nullable().default(null),
+    /** When students see the model answer's key points quoted whole (see review.ts). */
+    modelAnswerVisibility: modelAnswerVisibility.default(DEFAULT_MODEL_ANSWER_VISIBILITY),
   });
 export type AssignmentSummary = z.infer<typeof assignmentSummary>;
 

@@ -63,6 +63,8 @@ export const questionBreakdown = z.object({
   total: z.number(),
   matched: z.array(z.string()),
   missing: z.array(z.string()),
+  /** Key points the answer states the opposite of (absent before v0.3). */
+  contradicted: z.array(z.string()).optional(),
   keywordsFound: z.array(z.string()).optional(),
   keywordsMissing: z.array(z.string()).optional(),
   /** Why this question's marks are what they are, when a rule decided them (absent before v0.2). */
@@ -83,6 +85,10 @@ export const questionState = z.object({
   comment: z.string().nullable(),
   matched: z.array(z.string()),
   missing: z.array(z.string()),
+  /** The teacher's words in place of the engine's feedback on this question (null: the engine's). */
+  feedback: z.string().nullable().default(null),
+  /** The teacher hid the engine's feedback on this question. */
+  feedbackHidden: z.boolean().default(false),
 });
 export type QuestionState = z.infer<typeof questionState>;
 
@@ -92,6 +98,8 @@ export const submissionReview = z.object({
   comment: z.string().nullable(),
   /** True when what students see differs from the marks as they stand (a re-run, an edit). */
   changedSincePublished: z.boolean(),
+  /** Exactly what the student would read if these marks were published now (null: no marks yet). */
+  preview: publishedMarks.nullable().default(null),
 });
 export type SubmissionReview = z.infer<typeof submissionReview>;
 

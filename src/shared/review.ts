@@ -86,6 +86,17 @@ export const questionMarkBody = z
   });
 export type QuestionMarkBody = z.infer<typeof questionMarkBody>;
 
+/**
+ * PUT .../submissions/:id/questions/:number/feedback: the teacher's words in place of the
+ * engine's feedback on one question (`text`), or none at all (`hidden`); neither gives the engine's
+ * feedback back.
+ */
+export const questionFeedbackBody = z.object({
+  text: z.string().trim().max(2000, messages.commentTooLong).nullable(),
+  hidden: z.boolean(),
+});
+export type QuestionFeedbackBody = z.infer<typeof questionFeedbackBody>;
+
 /** PUT .../submissions/:id/comment: the overall comment. */
 export const overallCommentBody = z.object({ comment: comment.nullable() });
 export type OverallCommentBody = z.infer<typeof overallCommentBody>;
@@ -98,28 +109,58 @@ export type PublishBody = z.infer<typeof publishBody>;
 export const publishResponse = z.object({ published: z.number(), unchanged: z.number() });
 export type PublishResponse = z.infer<typeof publishResponse>;
 
-/** PUT /api/assignments/:code/review-settings. */
+/**
+ * When students see the model answer's key points quoted whole in their feedback: never, once
+ * their marks are published, or once the deadline has passed and no more answers can be handed
+ * in (the default). Until then feedback names each key point by its first words, so a student who
+ * has her marks back cannot pass the model answer on to those still writing.
+ */
+export const modelAnswerVisibilities = ['never', 'after-publishing', 'after-deadline'] as const;
+export const modelAnswerVisibility = z.enum(modelAnswerVisibilities, {
+  error: 'Choose never, after publishing or after the deadline.',
+});
+export type ModelAnswerVisibility = z.infer<typeof modelAnswerVisibility>;
+export const DEFAULT_MODEL_ANSWER_VISIBILITY: ModelAnswerVisibility = 'after-deadline';
+
+/** PUT /api/assignments/:code/review-settings; `modelAnswerVisibility` left out stays as it is. */
 export const reviewSettingsBody = z.object({
   autoPublish: z.boolean(),
   regradeDeadline: z.iso.datetime({ offset: true }).nullable(),
+  modelAnswerVisibility: modelAnswerVisibility.optional(),
 });
 export type ReviewSettingsBody = z.infer<typeof reviewSettingsBody>;
 
-/** What a student sees of their marks once published. */
+/**
+ * How a student's feedback shows the model answer's key points: quoted whole, or named by their
+ * first words until the deadline has passed, or named always (see ModelAnswerVisibility).
+ */
+export const keyPointsShown = z.enum(['quoted', 'named-until-deadline', 'named']);
+export type KeyPointsShown = z.infer<typeof keyPointsShown>;
+
+/**
+ * What a student sees of their marks once published. Everything in it follows the marks that
+ * stand: a question's key points covered and missing, and the engine's feedback on it, appear only
+ * where the marks are the engine's (the teacher's own marks come with the teacher's words).
+ */
 export const publishedMarks = z.object({
   marks: z.number().nullable(),
   total: z.number(),
   publishedAt: z.string(),
+  /** About the whole answer ("Well done: full marks."), or null. */
   feedback: z.string().nullable(),
   comment: z.string().nullable(),
+  keyPoints: keyPointsShown.default('quoted'),
   questions: z.array(
     z.object({
       number: z.string(),
+      /** Null when the teacher set the total by hand: then no question has marks of its own. */
       marks: z.number().nullable(),
       total: z.number(),
       matched: z.array(z.string()),
       missing: z.array(z.string()),
       comment: z.string().nullable(),
+      /** The feedback on this question: the engine's or the teacher's words, or null (none). */
+      feedback: z.string().nullable().default(null),
     }),
   ),
 });

@@ -102,6 +102,8 @@ export interface AssignmentTable {
   regrade_deadline: string | null;
   /** JSON of the questions the engine found (`StoredQuestions`), made once from the papers. */
   questions: string | null;
+  /** When students see the model answer's key points quoted whole (`ModelAnswerVisibility`). */
+  model_answer_visibility: Generated<'never' | 'after-publishing' | 'after-deadline'>;
 }
 
 export interface EnrollmentTable {
@@ -157,6 +159,10 @@ export interface QuestionMarkTable {
   /** JSON array of the rubric item ids the teacher ticked, or null when marks were typed. */
   items: string | null;
   comment: string | null;
+  /** The teacher's own words in place of the engine's feedback on this question (null: the engine's). */
+  feedback: string | null;
+  /** 1: the student reads no engine feedback on this question. */
+  feedback_hidden: Generated<number>;
   updated_by: string | null;
   updated_at: string;
 }

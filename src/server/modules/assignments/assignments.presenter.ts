@@ -84,5 +84,6 @@ export function toSummary(a: AssignmentRow, now = new Date()): AssignmentSummary
     deadline: a.deadline,
     totalMarks: a.total_marks,
     isPastDeadline: isPast(a.deadline, now),
+    modelAnswerVisibility: a.model_answer_visibility,
   });
 }

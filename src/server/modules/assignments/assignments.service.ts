@@ -195,7 +195,10 @@ export async function updateAssignment(
   return (await repo.findByCode(db, assignment.code))!;
 }
 
-/** Automatic publishing of marks at the deadline, and until when regrades may be asked for. */
+/**
+ * Automatic publishing of marks at the deadline, until when regrades may be asked for, and (when
+ * given) when students see the model answer's key points quoted whole.
+ */
 export async function saveReviewSettings(
   db: Kysely<Database>,
   assignment: AssignmentRow,
@@ -204,6 +207,7 @@ export async function saveReviewSettings(
   await repo.updateAssignment(db, assignment.id, {
     auto_publish: body.autoPublish ? 1 : 0,
     regrade_deadline: body.regradeDeadline ? new Date(body.regradeDeadline).toISOString() : null,
+    ...(body.modelAnswerVisibility ? { model_answer_visibility: body.modelAnswerVisibility } : {}),
     updated_at: nowIso(),
   });
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { messages } from '../../../shared/messages';
-import type { MarkMove, QuestionMarkBody } from '../../../shared/review';
+import type { MarkMove, QuestionFeedbackBody, QuestionMarkBody } from '../../../shared/review';
 import { nowIso } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../errors';
@@ -155,6 +155,40 @@ export async function setQuestionMark(
         at,
       });
     }
+  });
+}
+
+/**
+ * The teacher's words in place of the engine's feedback on one question of one answer, or no
+ * feedback at all (`hidden`); neither gives the engine's feedback back. The student reads it
+ * once the marks are published again; marks are untouched.
+ */
+export async function setQuestionFeedback(
+  deps: QuestionDeps,
+  teacher: CurrentUser,
+  assignment: AssignmentRow,
+  submissionId: string,
+  number: string,
+  body: QuestionFeedbackBody,
+) {
+  const db = deps.db.kysely;
+  const question = findQuestion(await questionsOf(deps, assignment), number);
+  const submission = await findSubmissionIn(db, assignment, submissionId);
+  await db.transaction().execute(async (trx) => {
+    const before = (await repo.questionMarks(trx, submission.id)).find(
+      (r) => r.question === question.number,
+    );
+    await repo.upsertQuestionMark(trx, {
+      submission_id: submission.id,
+      question: question.number,
+      marks: before?.marks ?? null,
+      items: before?.items ?? null,
+      comment: before?.comment ?? null,
+      feedback: body.hidden ? null : body.text || null,
+      feedback_hidden: body.hidden ? 1 : 0,
+      updated_by: teacher.id,
+      updated_at: nowIso(),
+    });
   });
 }
 

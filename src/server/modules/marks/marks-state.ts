@@ -1,4 +1,5 @@
-import { aiResult, type AiResult } from '../../../shared/evaluations';
+import { diagramFeedback, keyPointName, questionFeedback } from '../../../grading/explain';
+import { aiResult, FULL_MARKS_PREFIX, type AiResult } from '../../../shared/evaluations';
 import type { PublishedMarks } from '../../../shared/review';
 import type { StoredQuestion } from '../assignments/questions.service';
 import { round2 } from '../../../shared/marks-rounding';
@@ -9,6 +10,9 @@ export interface QuestionMarkRow {
   marks: number | null;
   items: string | null;
   comment: string | null;
+  /** The teacher's words in place of the engine's feedback, and whether they hid it. */
+  feedback?: string | null;
+  feedback_hidden?: number | null;
 }
 
 /** One question of an answer as it stands: the teacher's marks where given, else the AI's. */
@@ -22,6 +26,8 @@ export interface QuestionState {
   comment: string | null;
   matched: string[];
   missing: string[];
+  feedback: string | null;
+  feedbackHidden: boolean;
 }
 
 /** The whole answer as it stands, and what the student would see if it were published now. */
@@ -68,6 +74,8 @@ export function marksState(
       comment: row?.comment ?? null,
       matched: fromAi?.matched ?? [],
       missing: fromAi?.missing ?? [],
+      feedback: row?.feedback ?? null,
+      feedbackHidden: Number(row?.feedback_hidden ?? 0) === 1,
     };
   });
   const given = states.filter((q) => q.marks !== null);
@@ -78,34 +86,73 @@ export function marksState(
   };
 }
 
-/** What a student sees once published: marks, reasons and comments, never review flags. */
+/**
+ * A publication as stored: what the student reads with the key points quoted whole, and beside
+ * each text of the engine's the same text naming the key points by their first words, which is
+ * what the student reads while the model answer stays private (marks.policy.ts picks one).
+ */
+export type StoredPublication = Omit<PublishedMarks, 'questions'> & {
+  namedFeedback?: string | null;
+  questions: Array<PublishedMarks['questions'][number] & { namedFeedback?: string | null }>;
+};
+
+type Graded = Extract<AiResult, { status: 'graded' }>;
+
+/** How the student's feedback on the whole answer starts when the marks that stand are full. */
+const FULL_MARKS = FULL_MARKS_PREFIX.trim();
+
+/**
+ * What a student sees once published: marks, reasons and comments, never review flags. The
+ * reasons follow the marks that stand: a question's key points covered and missing and the
+ * engine's feedback on it are kept only where its marks are the engine's, never beside marks the
+ * teacher set otherwise (nor when the teacher typed a total over everything: then no question
+ * has marks of its own). The teacher's own words on a question replace the engine's; a hidden
+ * question has none.
+ */
 export function toPublished(
-  state: { marks: number | null; questions: QuestionState[] },
-  opts: { total: number; feedback: string | null; comment: string | null; at: string },
-): PublishedMarks {
+  state: { marks: number | null; handTotal: boolean; questions: QuestionState[] },
+  ai: Graded | null,
+  opts: { total: number; comment: string | null; at: string },
+): StoredPublication {
+  const aiOf = (q: QuestionState) => ai?.questions.find((a) => a.number === q.number);
+  // The engine's reading of a question stands beside its marks only when they are the engine's.
+  const stands = (q: QuestionState) => !state.handTotal && q.marks === (aiOf(q)?.marks ?? NaN);
+  const full = state.marks !== null && state.marks >= opts.total;
+  const diagram = state.questions.every(stands)
+    ? diagramFeedback(ai?.questions[0]?.keywordsMissing ?? [])
+    : null;
+  const overall = (parts: Array<string | null>) => parts.filter(Boolean).join(' ') || null;
   return {
     marks: state.marks,
     total: opts.total,
     publishedAt: opts.at,
-    feedback: opts.feedback,
+    feedback: overall([full ? FULL_MARKS : null, diagram]),
+    namedFeedback: overall([full ? FULL_MARKS : null]),
     comment: opts.comment,
-    questions: state.questions.map((q) => ({
-      number: q.number,
-      marks: q.marks,
-      total: q.total,
-      matched: q.matched,
-      missing: q.missing,
-      comment: q.comment,
-    })),
+    keyPoints: 'quoted',
+    questions: state.questions.map((q) => {
+      const reading = stands(q) && !q.feedbackHidden ? aiOf(q) : undefined;
+      const own = q.feedbackHidden ? null : q.feedback;
+      return {
+        number: q.number,
+        marks: state.handTotal ? null : q.marks,
+        total: q.total,
+        matched: reading ? q.matched : [],
+        missing: reading ? q.missing : [],
+        comment: q.comment,
+        feedback: own ?? (reading ? questionFeedback(reading) : null),
+        namedFeedback: own ?? (reading ? questionFeedback(reading, keyPointName) : null),
+      };
+    }),
   };
 }
 
 /** A published snapshot, parsed (null: never published). */
 export const parsePublished = (json: string | null) =>
-  json ? (JSON.parse(json) as PublishedMarks) : null;
+  json ? (JSON.parse(json) as StoredPublication) : null;
 
 /** Whether two publications differ in anything a student reads (the time aside). */
-export function samePublication(a: PublishedMarks | null, b: PublishedMarks): boolean {
+export function samePublication(a: StoredPublication | null, b: StoredPublication): boolean {
   if (!a) return false;
   return JSON.stringify({ ...a, publishedAt: '' }) === JSON.stringify({ ...b, publishedAt: '' });
 }

@@ -1,6 +1,8 @@
-import type { PublishedMarks } from '../../../shared/review';
+import { keyPointName } from '../../../grading/explain';
+import type { KeyPointsShown, PublishedMarks } from '../../../shared/review';
 import type { CurrentUser } from '../../auth/current-user';
-import { parsePublished } from './marks-state';
+import { isPastDeadline, type AssignmentRow } from '../assignments/assignments.service';
+import { parsePublished, type StoredPublication } from './marks-state';
 
 /**
  * Which marks of a submission a user sees. 'working': the marks as they stand, with the AI's
@@ -18,7 +20,61 @@ export function marksViewOf(user: CurrentUser, assignment: { teacher_id: string 
   return assignment.teacher_id === user.id ? 'working' : 'published';
 }
 
-/** What a student may see of a submission's marks: the published snapshot, or null before publishing. */
-export function publishedMarksOf(s: { published: string | null }): PublishedMarks | null {
+/** The published snapshot of a submission's marks, or null before publishing (not for students as is: see studentMarksOf). */
+export function publishedMarksOf(s: { published: string | null }): StoredPublication | null {
   return parsePublished(s.published);
+}
+
+/**
+ * How the model answer's key points reach students of the assignment now: quoted whole once the
+ * teacher's choice allows it, else named by their first words. The default waits for the
+ * deadline, after which no answer can be handed in (a deadline moved later hides them again).
+ */
+export function keyPointsShownOf(assignment: AssignmentRow, now = new Date()): KeyPointsShown {
+  switch (assignment.model_answer_visibility) {
+    case 'never':
+      return 'named';
+    case 'after-publishing':
+      return 'quoted';
+    default:
+      return isPastDeadline(assignment, now) ? 'quoted' : 'named-until-deadline';
+  }
+}
+
+/**
+ * What a student reads of a publication: quoted key points and the engine's texts that quote them
+ * only when `shown` is 'quoted'; otherwise every key point named by its first words and the texts
+ * that name them so (a publication made before this had none: then no engine text at all). Built
+ * here, on the server, so the model answer never reaches a student's browser early.
+ */
+export function studentView(p: StoredPublication, shown: KeyPointsShown): PublishedMarks {
+  const quoted = shown === 'quoted';
+  const name = (points: string[]) => (quoted ? points : points.map(keyPointName));
+  return {
+    marks: p.marks,
+    total: p.total,
+    publishedAt: p.publishedAt,
+    feedback: quoted ? p.feedback : (p.namedFeedback ?? null),
+    comment: p.comment,
+    keyPoints: shown,
+    questions: p.questions.map((q) => ({
+      number: q.number,
+      marks: q.marks,
+      total: q.total,
+      matched: name(q.matched),
+      missing: name(q.missing),
+      comment: q.comment,
+      feedback: quoted ? (q.feedback ?? null) : (q.namedFeedback ?? null),
+    })),
+  };
+}
+
+/** What the student who made a submission may see of its marks now, or null before publishing. */
+export function studentMarksOf(
+  s: { published: string | null },
+  assignment: AssignmentRow,
+  now = new Date(),
+): PublishedMarks | null {
+  const stored = publishedMarksOf(s);
+  return stored && studentView(stored, keyPointsShownOf(assignment, now));
 }

@@ -7,6 +7,7 @@ import {
   agreement,
   commentsResponse,
   overallCommentBody,
+  questionFeedbackBody,
   questionMarkBody,
 } from '../../../shared/review';
 import { assignmentRefusals, bodyRefusals, json, refusals } from '../../openapi/route-schema';
@@ -17,6 +18,7 @@ import { agreementOf } from './agreement.service';
 import {
   savedComments,
   setOverallComment,
+  setQuestionFeedback,
   setQuestionMark,
   setTotalMarks,
 } from './marking.service';
@@ -75,6 +77,26 @@ export async function marksRoutes(fastify: FastifyInstance, deps: QuestionDeps) 
       const { user, assignment } = await authorise(db, request, 'grade');
       const { id, number } = request.params;
       await setQuestionMark(deps, user, assignment, id, number, request.body);
+      return submissionDetailOf(deps, user, assignment, id);
+    },
+  );
+
+  const feedbackSchema = {
+    summary: 'Write or hide the feedback on one question of an answer',
+    description:
+      "`text`: the teacher's words in place of the engine's feedback; `hidden: true`: no feedback on this question; `text: null, hidden: false`: the engine's again. The student reads it once the marks are published again; `review.preview` shows exactly what they will read.",
+    tags,
+    params: questionParams,
+    body: questionFeedbackBody,
+    response: { 200: detailReply, ...ownerForm },
+  };
+  app.put(
+    '/api/assignments/:code/submissions/:id/questions/:number/feedback',
+    { schema: feedbackSchema },
+    async (request) => {
+      const { user, assignment } = await authorise(db, request, 'grade');
+      const { id, number } = request.params;
+      await setQuestionFeedback(deps, user, assignment, id, number, request.body);
       return submissionDetailOf(deps, user, assignment, id);
     },
   );

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { FULL_MARKS_PREFIX } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
-import type { PublishedMarks, PublishResponse } from '../../../shared/review';
+import type { PublishResponse } from '../../../shared/review';
 import { nowIso } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../errors';
@@ -15,13 +14,20 @@ import {
 import { sendNotice } from '../notices/notices.service';
 import { findSubmissionIn, type SubmissionWithName } from '../submissions/submissions.service';
 import { recordMarkChange } from './audit-trail';
-import { parseAi, parsePublished, samePublication, toPublished } from './marks-state';
+import {
+  parseAi,
+  parsePublished,
+  samePublication,
+  toPublished,
+  type StoredPublication,
+} from './marks-state';
 import { marksNow, recomputeTotal } from './marking.service';
 import * as repo from './marks.repository';
 
 /**
- * What the student would see if the submission were published now. A total the teacher typed
- * over everything stands alone: its questions then show no marks, only their key points.
+ * What the student would see if the submission were published now (toPublished says how the
+ * reasons follow the marks that stand). A total the teacher typed over everything stands alone:
+ * its questions then show no marks.
  */
 export async function publicationOf(
   db: Kysely<Database>,
@@ -29,26 +35,14 @@ export async function publicationOf(
   assignment: AssignmentRow,
   s: Pick<SubmissionWithName, 'id' | 'ai_result' | 'marks' | 'comment'>,
   at = nowIso(),
-): Promise<PublishedMarks> {
+): Promise<StoredPublication> {
   const ai = parseAi(s.ai_result);
   const state = await marksNow(db, questions, s);
   const marks = s.marks === null ? null : Number(s.marks);
-  const handTotal = marks !== state.total;
-  const feedback = ai?.status === 'graded' ? ai.feedback : null;
   return toPublished(
-    {
-      marks,
-      questions: handTotal ? state.questions.map((q) => ({ ...q, marks: null })) : state.questions,
-    },
-    {
-      total: assignment.total_marks,
-      feedback:
-        feedback && ai?.status === 'graded' && marks !== ai.marks
-          ? feedback.replace(FULL_MARKS_PREFIX, '')
-          : feedback,
-      comment: s.comment,
-      at,
-    },
+    { marks, handTotal: marks !== state.total, questions: state.questions },
+    ai?.status === 'graded' ? ai : null,
+    { total: assignment.total_marks, comment: s.comment, at },
   );
 }
 

@@ -5,7 +5,14 @@ import { questionsOrNone, type QuestionDeps } from '../assignments/questions.ser
 import { findSubmissionIn, type SubmissionWithName } from '../submissions/submissions.service';
 import { marksNow } from './marking.service';
 import { parseAi, samePublication } from './marks-state';
-import { marksViewOf, publishedMarksOf, type MarksView } from './marks.policy';
+import {
+  keyPointsShownOf,
+  marksViewOf,
+  publishedMarksOf,
+  studentMarksOf,
+  studentView,
+  type MarksView,
+} from './marks.policy';
 import { publicationOf } from './publishing.service';
 
 /**
@@ -44,9 +51,11 @@ async function submissionDetailFor(
     published: shown,
   };
   if (view === 'published') {
+    const mine = studentMarksOf(s, assignment);
     return {
       ...base,
-      marks: shown ? shown.marks : null,
+      published: mine,
+      marks: mine ? mine.marks : null,
       marksSource: null,
       aiMarks: null,
       needsReview: false,
@@ -74,6 +83,7 @@ async function submissionDetailFor(
       questions: state.questions,
       comment: s.comment,
       changedSincePublished: shown !== null && !samePublication(shown, now),
+      preview: s.marks === null ? null : studentView(now, keyPointsShownOf(assignment)),
     },
   };
 }

@@ -6,7 +6,7 @@ import { formatDeadline } from '../../lib/dates';
 export function AssignmentDetails({
   assignment,
 }: {
-  assignment: Omit<AssignmentSummary, 'autoPublish' | 'regradeDeadline'>;
+  assignment: Omit<AssignmentSummary, 'autoPublish' | 'regradeDeadline' | 'modelAnswerVisibility'>;
 }) {
   const a = assignment;
   return (

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { OwnerSubmissionsResponse, SubmissionRow } from '../../../shared/assignments';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import type { ModelAnswerVisibility } from '../../../shared/review';
 import { ApiError } from '../../lib/api';
 import { localDateTimeInput, timeZoneName } from '../../lib/dates';
 import { usePublish, useRejectChanges, useReviewSettings } from './review-api';
@@ -18,6 +19,7 @@ export function PublishControls({ code, data }: { code: string; data: OwnerSubmi
   const { autoPublish, regradeDeadline } = data.assignment;
   const [auto, setAuto] = useState(autoPublish);
   const [until, setUntil] = useState(localDateTimeInput(regradeDeadline));
+  const [modelAnswer, setModelAnswer] = useState(data.assignment.modelAnswerVisibility);
   const marked = data.submissions.filter((s) => s.marks !== null);
   const waiting = marked.filter((s) => !s.published || s.changedSincePublished).length;
   const zone = timeZoneName();
@@ -27,6 +29,7 @@ export function PublishControls({ code, data }: { code: string; data: OwnerSubmi
     settings.mutate({
       autoPublish: auto,
       regradeDeadline: until ? new Date(until).toISOString() : null,
+      modelAnswerVisibility: modelAnswer,
     });
   };
   const error = [publish.error, settings.error].find((e) => e instanceof ApiError)?.message;
@@ -78,6 +81,18 @@ export function PublishControls({ code, data }: { code: string; data: OwnerSubmi
             onChange={(e) => setUntil(e.target.value)}
             className="min-h-11 rounded-lg border border-slate-400 px-3"
           />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span>Students see the model answer’s key points</span>
+          <select
+            value={modelAnswer}
+            onChange={(e) => setModelAnswer(e.target.value as ModelAnswerVisibility)}
+            className="min-h-11 rounded-lg border border-slate-400 bg-white px-3"
+          >
+            <option value="after-deadline">After the deadline, when no more answers come in</option>
+            <option value="after-publishing">As soon as their marks are published</option>
+            <option value="never">Never: feedback names them by their first words</option>
+          </select>
         </label>
         <Button type="submit" variant="outline" disabled={settings.isPending}>
           {settings.isPending ? 'Saving…' : 'Save publishing settings'}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { SubmissionDetail } from '../../../shared/evaluations';
 import type { PublishedMarks as Published, RegradeRequest } from '../../../shared/review';
 import { Button } from '../../components/ui/button';
@@ -12,8 +12,52 @@ import { formatMarks } from '../../lib/marks';
  * covered and missed, the teacher's comments, the feedback, and a regrade request per question.
  */
 export function PublishedMarks({ code, detail }: { code: string; detail: SubmissionDetail }) {
-  const shown = detail.published as Published;
   const requests = useRegradeRequests(code);
+  return (
+    <StudentMarks
+      shown={detail.published as Published}
+      level={3}
+      questionEnd={(number) => (
+        <Regrade
+          code={code}
+          submissionId={detail.id}
+          question={number}
+          request={requests.data?.requests.find((r) => r.question === number)}
+        />
+      )}
+    />
+  );
+}
+
+/** Why the key points are named, not quoted (the teacher keeps the model answer private until…). */
+const keyPointsNote: Record<Published['keyPoints'], string | null> = {
+  quoted: null,
+  'named-until-deadline':
+    'Key points are named by their first words until the deadline has passed; then they are shown in full.',
+  named: 'Key points are named by their first words: your teacher keeps the model answer private.',
+};
+
+/**
+ * Marks and reasons exactly as the server gives them to the student: the student's own page,
+ * and the teacher's preview of it. A question without marks of its own (the teacher set the
+ * total by hand) shows none, never "– / 4".
+ */
+export function StudentMarks({
+  shown,
+  level,
+  preview = false,
+  questionEnd,
+}: {
+  shown: Published;
+  level: 3 | 4;
+  /** The teacher's preview: not published yet. */
+  preview?: boolean;
+  questionEnd?: (number: string) => ReactNode;
+}) {
+  const id = useId();
+  const H = level === 3 ? 'h3' : 'h4';
+  const wholeOnly = shown.marks !== null && shown.questions.every((q) => q.marks === null);
+  const note = keyPointsNote[shown.keyPoints];
   return (
     <div className="space-y-5">
       <div className="rounded-lg bg-slate-50 p-3">
@@ -21,40 +65,48 @@ export function PublishedMarks({ code, detail }: { code: string; detail: Submiss
         <p className="text-xl font-bold text-slate-900">
           {shown.marks === null ? '–' : formatMarks(shown.marks)} / {shown.total}
         </p>
-        <p className="text-xs text-slate-700">Published {formatDateTime(shown.publishedAt)}</p>
+        <p className="text-xs text-slate-700">
+          {preview
+            ? 'As the student will read it once you publish'
+            : `Published ${formatDateTime(shown.publishedAt)}`}
+        </p>
       </div>
+      {wholeOnly ? (
+        <p className="text-sm text-slate-800">
+          Your teacher marked your answer as a whole, so the questions have no marks of their own.
+        </p>
+      ) : null}
       {shown.comment ? (
-        <section aria-labelledby="teacher-comment-h">
-          <h3 id="teacher-comment-h" className="font-semibold text-slate-900">
+        <section aria-labelledby={`${id}-comment`}>
+          <H id={`${id}-comment`} className="font-semibold text-slate-900">
             Your teacher’s comment
-          </h3>
+          </H>
           <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{shown.comment}</p>
         </section>
       ) : null}
       {shown.feedback ? (
-        <section aria-labelledby="feedback-h">
-          <h3 id="feedback-h" className="font-semibold text-slate-900">
+        <section aria-labelledby={`${id}-feedback`}>
+          <H id={`${id}-feedback`} className="font-semibold text-slate-900">
             Feedback
-          </h3>
+          </H>
           <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{shown.feedback}</p>
         </section>
       ) : null}
+      {note ? <p className="text-sm text-slate-800">{note}</p> : null}
       <ol className="space-y-4">
         {shown.questions.map((q) => (
           <li key={q.number} className="rounded-lg border border-slate-200 p-3 text-sm">
-            <h3 className="font-semibold text-slate-900">
-              Question {q.number}: {q.marks === null ? '–' : formatMarks(q.marks)} /{' '}
-              {formatMarks(q.total)}
-            </h3>
+            <H className="font-semibold text-slate-900">
+              Question {q.number}
+              {q.marks === null ? null : `: ${formatMarks(q.marks)} / ${formatMarks(q.total)}`}
+            </H>
+            {q.feedback ? (
+              <p className="mt-1 whitespace-pre-line break-words text-slate-800">{q.feedback}</p>
+            ) : null}
             {q.matched.length ? <KeyPoints title="Covered" points={q.matched} /> : null}
             {q.missing.length ? <KeyPoints title="Missing" points={q.missing} /> : null}
             {q.comment ? <p className="mt-2 text-slate-800">Comment: {q.comment}</p> : null}
-            <Regrade
-              code={code}
-              submissionId={detail.id}
-              question={q.number}
-              request={requests.data?.requests.find((r) => r.question === q.number)}
-            />
+            {questionEnd?.(q.number)}
           </li>
         ))}
       </ol>
@@ -67,8 +119,8 @@ function KeyPoints({ title, points }: { title: string; points: string[] }) {
     <div className="mt-2">
       <p className="font-medium text-slate-800">{title}</p>
       <ul className="list-disc pl-5 text-slate-800">
-        {points.map((p) => (
-          <li key={p}>{p}</li>
+        {points.map((p, i) => (
+          <li key={i}>{p}</li>
         ))}
       </ul>
     </div>

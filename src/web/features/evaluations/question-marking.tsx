@@ -4,11 +4,13 @@ import type { RubricItem } from '../../../shared/review';
 import { Button } from '../../components/ui/button';
 import { useRubric, useSavedComments, useSetComment, useSetQuestionMark } from './review-api';
 import { ErrorLine } from './error-line';
+import { QuestionFeedbackEditor } from './question-feedback';
 import { formatMarks } from '../../lib/marks';
 
 /**
  * The teacher marks each question (typed marks; empty gives it back to the AI) with a comment,
- * and writes an overall comment; comments already used on this assignment are offered again.
+ * rewrites or hides the feedback the student reads on it, and writes an overall comment;
+ * comments already used on this assignment are offered again.
  */
 export function QuestionMarking({ code, detail }: { code: string; detail: SubmissionDetail }) {
   const saved = useSavedComments(code);
@@ -25,15 +27,27 @@ export function QuestionMarking({ code, detail }: { code: string; detail: Submis
           <option key={c} value={c} />
         ))}
       </datalist>
-      {review.questions.map((q) => (
-        <QuestionRow
-          key={`${detail.id}-${q.number}-${q.marks}-${q.comment}`}
-          code={code}
-          id={detail.id}
-          q={q}
-          items={rubric.data?.questions.find((r) => r.number === q.number)?.items ?? []}
-        />
-      ))}
+      {review.questions.map((q) => {
+        const shown = review.preview?.questions.find((p) => p.number === q.number)?.feedback;
+        return (
+          <div key={q.number} className="space-y-2 rounded-lg border border-slate-200 p-3">
+            <QuestionRow
+              key={`${detail.id}-${q.number}-${q.marks}-${q.comment}`}
+              code={code}
+              id={detail.id}
+              q={q}
+              items={rubric.data?.questions.find((r) => r.number === q.number)?.items ?? []}
+            />
+            <QuestionFeedbackEditor
+              key={`${detail.id}-${q.number}-${q.feedback}-${q.feedbackHidden}-${shown}`}
+              code={code}
+              id={detail.id}
+              q={q}
+              shown={shown ?? null}
+            />
+          </div>
+        );
+      })}
       <OverallComment
         key={`${detail.id}-${review.comment}`}
         code={code}
@@ -72,10 +86,7 @@ function QuestionRow({
   };
   const base = `q-${q.number}`;
   return (
-    <form
-      onSubmit={handleSubmit}
-      className="space-y-2 rounded-lg border border-slate-200 p-3 text-sm"
-    >
+    <form onSubmit={handleSubmit} className="space-y-2 text-sm">
       <p className="font-medium text-slate-900">
         Question {q.number} (out of {formatMarks(q.total)}):{' '}
         {q.aiMarks === null ? 'no AI proposal' : `AI proposes ${formatMarks(q.aiMarks)}`}

@@ -4,6 +4,7 @@ import type {
   Agreement,
   NoticesResponse,
   PublishResponse,
+  QuestionFeedbackBody,
   QuestionMarkBody,
   RegradeRequest,
   ReviewSettingsBody,
@@ -52,6 +53,19 @@ export function useSetQuestionMark(code: string, id: string) {
     mutationFn: ({ number, body }: { number: string; body: QuestionMarkBody }) =>
       api<SubmissionDetail>(
         `${at(code)}/submissions/${encodeURIComponent(id)}/questions/${encodeURIComponent(number)}`,
+        { method: 'PUT', json: body },
+      ),
+    onSuccess: refresh,
+  });
+}
+
+/** The teacher's words in place of the engine's feedback on one question, or none (hidden). */
+export function useSetQuestionFeedback(code: string, id: string) {
+  const refresh = useRefresh(code);
+  return useMutation({
+    mutationFn: ({ number, body }: { number: string; body: QuestionFeedbackBody }) =>
+      api<SubmissionDetail>(
+        `${at(code)}/submissions/${encodeURIComponent(id)}/questions/${encodeURIComponent(number)}/feedback`,
         { method: 'PUT', json: body },
       ),
     onSuccess: refresh,

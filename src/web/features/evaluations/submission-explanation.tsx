@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   FULL_MARKS_PREFIX,
   type AiResult,
   type SubmissionDetail,
 } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
-import { PublishedMarks } from './published-marks';
+import { Button } from '../../components/ui/button';
+import { PublishedMarks, StudentMarks } from './published-marks';
 import { QuestionBreakdown } from './question-breakdown';
 import { QuestionMarking } from './question-marking';
 import { NeedsReviewFlag, SourceBadge, UnreadableFlag } from './review-badges';
@@ -48,6 +49,7 @@ export function SubmissionExplanation({
       <MarksSummary detail={detail} mode={mode} />
       <PublishedNote detail={detail} />
       <QuestionMarking code={code} detail={detail} />
+      <StudentPreview detail={detail} />
       {ai === null ? (
         <p className="text-sm text-slate-800">{notEvaluatedText(detail, mode)}</p>
       ) : ai.status === 'unreadable' ? (
@@ -170,6 +172,43 @@ function ReviewReasons({ ai, open }: { ai: Graded; open: boolean }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * Exactly what the student would read if these marks were published now, as the server would give
+ * it to them (the feedback that follows the marks that stand, the key points named or quoted).
+ * Shown on request: the marking above stays within reach.
+ */
+function StudentPreview({ detail }: { detail: SubmissionDetail }) {
+  const [open, setOpen] = useState(false);
+  const preview = detail.review?.preview;
+  const regionId = useId();
+  return (
+    <section
+      aria-labelledby="student-preview-h"
+      className="space-y-3 rounded-lg border border-slate-300 bg-white p-3"
+    >
+      <h3 id="student-preview-h" className="font-semibold text-slate-900">
+        What {detail.studentName} will see
+      </h3>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-expanded={open}
+        aria-controls={regionId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? 'Hide the preview' : 'Preview what the student will see'}
+      </Button>
+      <div id={regionId} hidden={!open}>
+        {!open ? null : preview ? (
+          <StudentMarks shown={preview} level={4} preview />
+        ) : (
+          <p className="text-sm text-slate-800">Nothing yet: this answer has no marks.</p>
+        )}
+      </div>
+    </section>
   );
 }
 

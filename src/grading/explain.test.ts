@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { FULL_MARKS_PREFIX } from '../shared/evaluations';
+import type { AnswerAnalysis } from './analyse';
+import { keyPointName, questionFeedback } from './explain';
+import { resultOf } from './grade';
+import type { AnswerScore } from './score-class';
+import type { PreparedAssignment } from './types';
+
+const POINTS = [
+  'Aerobic respiration releases energy from glucose using oxygen',
+  'Carbon dioxide and water are made as waste products',
+  'It happens in the mitochondria of every living cell',
+  'Anaerobic respiration releases less energy without oxygen',
+];
+
+/** One question worth `total`, its four key points, and an answer that states `hits` of them. */
+function oneQuestion(total: number, share: number, hits: boolean[]) {
+  const prepared: PreparedAssignment = {
+    totalMarks: total,
+    numbered: true,
+    diagramKeywords: [],
+    diagramShare: 0,
+    questions: [
+      {
+        number: '1',
+        total,
+        questionText: 'Describe respiration.',
+        modelText: POINTS.join('. '),
+        keyPoints: POINTS.map((phrase) => ({ phrase, stems: [] })),
+      },
+    ],
+  };
+  const score: AnswerScore = {
+    id: 'a',
+    confidence: 0.9,
+    reasons: [],
+    questions: [{ share, hits, reasons: [], note: null }],
+  };
+  return resultOf(prepared, { keywords: null } as unknown as AnswerAnalysis, score);
+}
+
+describe('a mark and its feedback agree', () => {
+  it('never gives full marks to an answer told a key point is missing (the half-mark rounding kept the cap)', () => {
+    // The rules cap a question with three of four key points at 0.9375 of its marks: 3.75 of 4,
+    // which rounding to half marks turned into 4 / 4 beside "To improve, also explain …".
+    for (const total of [2, 3, 4, 10]) {
+      const r = oneQuestion(total, 0.9375, [true, true, true, false]);
+      if (r.status !== 'graded') throw new Error('expected graded');
+      expect(r.questions[0]!.missing).toEqual([POINTS[3]]);
+      expect(r.questions[0]!.marks, `out of ${total}`).toBeLessThan(total);
+      expect(r.feedback.startsWith(FULL_MARKS_PREFIX)).toBe(false);
+    }
+  });
+
+  it('gives full marks when every key point is stated', () => {
+    const r = oneQuestion(4, 1, [true, true, true, true]);
+    if (r.status !== 'graded') throw new Error('expected graded');
+    expect(r.questions[0]!.marks).toBe(4);
+    expect(r.feedback.startsWith(FULL_MARKS_PREFIX)).toBe(true);
+  });
+});
+
+describe('questionFeedback', () => {
+  const q = { marks: 3, total: 4, matched: POINTS.slice(0, 3), missing: [POINTS[3]!] };
+
+  it('quotes the key points by default', () => {
+    expect(questionFeedback(q)).toContain(`"${POINTS[3]}"`);
+  });
+
+  it('names the key points without quoting them whole when asked to', () => {
+    const text = questionFeedback(q, keyPointName);
+    for (const p of POINTS) expect(text).not.toContain(p);
+    expect(text).toContain('"Anaerobic respiration…"');
+  });
+});
+
+describe('keyPointName', () => {
+  it('keeps a third of the words, at most three, never the whole point', () => {
+    expect(keyPointName('Anaerobic respiration releases less energy without oxygen')).toBe(
+      'Anaerobic respiration…',
+    );
+    expect(keyPointName('Carbon dioxide')).toBe('Carbon…');
+    expect(keyPointName('Mitochondria')).toBe('a key point');
+    expect(keyPointName('It happens in the mitochondria of every living cell')).toBe(
+      'It happens in…',
+    );
+  });
+});
