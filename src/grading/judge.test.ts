@@ -153,4 +153,37 @@ describe('accepted answers', () => {
     expect(q(results[3]).matched).toEqual([]);
     expect(q(results[3]).contradicted).toBeUndefined();
   });
+
+  it("credits an answer like one the teacher accepted, only on that answer's question", () => {
+    const paper = text(
+      '1. Why does the puddle dry up on a sunny day? [2 marks]\n2. What is a standard in an experiment? [2 marks]',
+    );
+    const model = text(
+      '1. The water evaporates because the sun heats it.\n2. The standard is what every trial is compared with.',
+    );
+    const answers = [
+      '1. The puddle turns into a gas and goes up into the air.\n2. The boat with no marbles.',
+      '1. It soaks into the ground.\n2. The control that the others are measured against.',
+    ];
+    const grade = (accepted?: Record<string, string[]>) => {
+      const prepared = prepareAssignment({
+        modelAnswer: model,
+        questionPaper: paper,
+        totalMarks: 4,
+        accepted,
+      });
+      return gradeAnswers(
+        prepared,
+        answers.map((a, i) => ({ id: `s${i}`, document: text(a) })),
+      ).map((r) => (r.status === 'graded' ? r.questions : []));
+    };
+    const before = grade();
+    expect(before[0]![0]!.matched).toEqual([]);
+    const after = grade({ '1': ['The puddle turns into a gas that rises into the air.'] });
+    expect(after[0]![0]!.matched).toEqual(['The puddle turns into a gas that rises into the air']);
+    expect(after[0]![0]!.marks).toBeGreaterThan(before[0]![0]!.marks);
+    // the other answer to question 1, and every answer to question 2, are read as before
+    expect(after[1]![0]!.matched).toEqual([]);
+    expect(after.map((qs) => qs[1])).toEqual(before.map((qs) => qs[1]));
+  });
 });

@@ -51,6 +51,11 @@ export type PrepareArgs = {
    * points for that question, with its accepted alternatives (see rubricKeyPoint).
    */
   rubric?: Record<string, Array<{ text: string; alternatives: string[] }>>;
+  /**
+   * Answers the teacher accepted as right, by question number ("accept answers like this" on the
+   * review screen): each is read like an "Also accept:" line of the model answer.
+   */
+  accepted?: Record<string, string[]>;
 };
 
 /** The questions with the teacher's rubric items as their key points, where she set any. */
@@ -114,7 +119,13 @@ export function prepareAssignment(args: PrepareArgs): PreparedAssignment {
     : 0;
   const base = { totalMarks: args.totalMarks, diagramKeywords, diagramShare };
   if (!parts) {
-    const only = questionOf('1', args.totalMarks, stripMarks(paperText), modelText);
+    const only = questionOf(
+      '1',
+      args.totalMarks,
+      stripMarks(paperText),
+      modelText,
+      args.accepted?.['1'],
+    );
     return { ...base, numbered: false, questions: withRubric([only], args.rubric) };
   }
   const marks = shareMarks(
@@ -122,7 +133,7 @@ export function prepareAssignment(args: PrepareArgs): PreparedAssignment {
     args.totalMarks,
   );
   const questions = parts.map((p, i) =>
-    questionOf(p.number, marks[i]!, stripMarks(p.question), p.model),
+    questionOf(p.number, marks[i]!, stripMarks(p.question), p.model, args.accepted?.[p.number]),
   );
   return { ...base, numbered: true, questions: withRubric(questions, args.rubric) };
 }
