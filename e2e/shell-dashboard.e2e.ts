@@ -38,9 +38,10 @@ describe('the dashboard shell', () => {
     return { page, email };
   }
 
-  it.each<[Role, string, string]>([
-    ['teacher', 'Create Assignment', 'Join Assignment'],
-    ['student', 'Join Assignment', 'Create Assignment'],
+  it.each<[Role, string[], string]>([
+    ['teacher', ['Create Assignment', 'Upgrade to Pro'], 'Join Assignment'],
+    // students cannot buy a plan: Upgrade to Pro is a teacher's link
+    ['student', ['Join Assignment'], 'Create Assignment'],
   ])('shows the %s sidebar links in order', async (role, own, other) => {
     const { page } = await signedIn(role);
     await page.goto('/dashboard');
@@ -48,8 +49,7 @@ describe('the dashboard shell', () => {
     const links = await sidebar(page).getByRole('link').allTextContents();
     expect(links.map((l) => l.trim())).toEqual([
       'Dashboard',
-      own,
-      'Upgrade to Pro',
+      ...own,
       'Changelog',
       'Documentation',
       'Help',
