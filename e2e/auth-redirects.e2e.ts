@@ -69,10 +69,10 @@ describe('page redirects', () => {
       await open();
       expect(await landOn(page, '/dashboard/changelog')).toBe('/login');
       await page.getByRole('link', { name: 'Sign Up' }).click();
-      await page.getByLabel('Name').fill('New Here');
-      await page.getByLabel('Email').fill(email());
+      await page.getByLabel('Name', { exact: true }).fill('New Here');
+      await page.getByLabel('Email', { exact: true }).fill(email());
       await page.getByLabel('Password', { exact: true }).fill('secret123');
-      await page.getByLabel('Confirm Password').fill('secret123');
+      await page.getByLabel('Confirm Password', { exact: true }).fill('secret123');
       await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
       await page.getByRole('button', { name: /Teacher/ }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/changelog');
