@@ -37,15 +37,66 @@ describe('page redirects', () => {
       expect(await landOn(page, '/signup')).toBe('/signup');
     });
 
-    it('sends /role to /signup', async () => {
+    it('sends /role to log-in', async () => {
       await open();
-      expect(await landOn(page, '/role')).toBe('/signup');
+      expect(await landOn(page, '/role')).toBe('/login');
     });
 
-    it('sends /dashboard and its nested pages to /signup', async () => {
+    it('sends /dashboard and its nested pages to log-in, naming the page wanted', async () => {
       await open();
-      expect(await landOn(page, '/dashboard')).toBe('/signup');
-      expect(await landOn(page, '/dashboard/changelog')).toBe('/signup');
+      expect(await landOn(page, '/dashboard')).toBe('/login');
+      expect(new URL(page.url()).searchParams.get('next')).toBe('/dashboard');
+      expect(await landOn(page, '/dashboard/changelog?x=1')).toBe('/login');
+      expect(new URL(page.url()).searchParams.get('next')).toBe('/dashboard/changelog?x=1');
+    });
+
+    it('returns to the page wanted after logging in', async () => {
+      await open();
+      const user = { name: 'Back Again', email: email(), role: 'student' as const };
+      await signUpInContext(page, inject('baseURL'), user);
+      await page.request.post('/api/auth/sign-out', {
+        headers: { origin: new URL(inject('baseURL')).origin },
+        data: {},
+      });
+      expect(await landOn(page, '/dashboard/support')).toBe('/login');
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password', { exact: true }).fill('secret123');
+      await page.getByRole('button', { name: 'Log In', exact: true }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/support');
+    });
+
+    it('returns to the page wanted after signing up and choosing a role', async () => {
+      await open();
+      expect(await landOn(page, '/dashboard/changelog')).toBe('/login');
+      await page.getByRole('link', { name: 'Sign Up' }).click();
+      await page.getByLabel('Name', { exact: true }).fill('New Here');
+      await page.getByLabel('Email', { exact: true }).fill(email());
+      await page.getByLabel('Password', { exact: true }).fill('secret123');
+      await page.getByLabel('Confirm Password', { exact: true }).fill('secret123');
+      await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      await page.getByRole('button', { name: /Teacher/ }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/changelog');
+    });
+
+    it('never sends anyone to another site after logging in', async () => {
+      await open();
+      const user = { name: 'Careful', email: email(), role: 'teacher' as const };
+      await signUpInContext(page, inject('baseURL'), user);
+      await page.request.post('/api/auth/sign-out', {
+        headers: { origin: new URL(inject('baseURL')).origin },
+        data: {},
+      });
+      for (const next of ['https://evil.example/', '//evil.example/dashboard', '/login']) {
+        await page.goto(`/login?next=${encodeURIComponent(next)}`);
+        await page.getByLabel('Email').fill(user.email);
+        await page.getByLabel('Password', { exact: true }).fill('secret123');
+        await page.getByRole('button', { name: 'Log In', exact: true }).click();
+        await expect.poll(() => page.url()).toBe(`${inject('baseURL')}/dashboard`);
+        await page.request.post('/api/auth/sign-out', {
+          headers: { origin: new URL(inject('baseURL')).origin },
+          data: {},
+        });
+      }
     });
   });
 
@@ -75,7 +126,7 @@ describe('page redirects', () => {
     await page.getByRole('button', { name: 'Not you? Sign out' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     expect((await page.request.get('/api/me')).status()).toBe(401);
-    expect(await landOn(page, '/role')).toBe('/signup');
+    expect(await landOn(page, '/role')).toBe('/login');
   });
 
   describe('signed in with a role', () => {

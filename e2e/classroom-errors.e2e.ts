@@ -172,6 +172,9 @@ describe('classroom pages refuse bad input clearly', () => {
       buffer: Buffer.from('%PDF-1.7\nthis is not really a PDF\n'),
     });
     await student.getByRole('button', { name: 'Submit Assignment' }).click();
+    // the second look cannot show it either, and says the hand-in will check it
+    await student.getByText('This browser could not open the file to show it.').waitFor();
+    await student.getByRole('button', { name: 'Hand in this answer' }).click();
     await refusedInZone(answer, messages.corruptPdf);
     await student.getByRole('heading', { name: 'Upload Assignment' }).waitFor();
     const detail = (await (await student.request.get(`/api/assignments/${code}`)).json()) as {

@@ -126,6 +126,8 @@ describe('the classroom journey', () => {
     });
     const release = await holdUploads(ravi, '**/api/assignments/*/submission', 800);
     await ravi.getByRole('button', { name: 'Submit Assignment' }).click();
+    await ravi.getByRole('dialog', { name: 'Hand in this answer?' }).getByText('2 pages').waitFor();
+    await ravi.getByRole('button', { name: 'Hand in this answer' }).click();
     await ravi.getByRole('progressbar').waitFor();
     await ravi.getByText(messages.submitted).waitFor();
     await release();

@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { contactMessages } from '../src/shared/contact-messages';
 import { messages } from '../src/shared/messages';
 import { parseChangelog } from '../src/web/features/docs/changelog';
 import { launchBrowser, newContext, signUpInContext, useBrowser } from './support/browser';
+import { withDatabase } from './support/database';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -75,7 +77,7 @@ describe('the dashboard’s public pages', () => {
     expect(await page.locator('main article').first().textContent()).toContain(firstChange);
   });
 
-  it('Upgrade to Pro offers the monthly and yearly plans, each leading home', async () => {
+  it('Upgrade to Pro offers the monthly and yearly plans, each opening the contact form with the plan filled in', async () => {
     await page.goto('/dashboard/upgrade-to-pro');
     await page.getByRole('heading', { name: 'Monthly' }).waitFor();
     const main = page.locator('main');
@@ -89,10 +91,40 @@ describe('the dashboard’s public pages', () => {
     const yearly = page.locator('main li', { has: page.getByRole('heading', { name: 'Yearly' }) });
     expect(await yearly.textContent()).toContain('Premium support for 12 months');
     expect(await yearly.textContent()).not.toContain('not included');
-    const buttons = page.getByRole('link', { name: /Get started with the/ });
+    const buttons = page.getByRole('button', { name: /Get started with the/ });
     expect(await buttons.count()).toBe(2);
-    await buttons.first().click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await buttons.last().click();
+    // the request goes to the team through the contact form, with the plan and the teacher filled in
+    const form = page.getByRole('form', { name: 'Ask for the Yearly plan' });
+    await form.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/upgrade-to-pro');
+    expect(await form.getByLabel('Name').inputValue()).toBe('Tara');
+    expect(await form.getByLabel('Email').inputValue()).toMatch(/^pages-.*@example\.com$/);
+    expect(await form.getByLabel('Message').inputValue()).toContain('Yearly plan (₹3,200 / year)');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-phone');
+    await form.getByLabel('Phone').fill('+91 98450 12345');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText(contactMessages.sent).waitFor();
+    const stored = withDatabase(inject('dataDir'), (db) =>
+      db
+        .prepare("select message from contact_message where name = 'Tara' order by created_at desc")
+        .get(),
+    ) as { message: string } | undefined;
+    expect(stored?.message).toContain('Yearly plan');
+  });
+
+  it('Upgrade to Pro is for teachers: a student is told so and offered no plan', async () => {
+    const baseURL = inject('baseURL');
+    const studentContext = await newContext(browser, baseURL);
+    const student = await studentContext.newPage();
+    const email = `pages-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    await signUpInContext(student, baseURL, { name: 'Sam', email, role: 'student' });
+    await student.goto('/dashboard/upgrade-to-pro');
+    await student.getByRole('heading', { name: 'Upgrade to Pro', level: 1 }).waitFor();
+    await student.getByText('Plans are for teachers and schools').waitFor();
+    expect(await student.getByRole('link', { name: /Get started/ }).count()).toBe(0);
+    expect(await student.getByRole('button', { name: /Get started/ }).count()).toBe(0);
+    await studentContext.close();
   });
 
   it('Documentation leads to the teachers’ and students’ guides', async () => {

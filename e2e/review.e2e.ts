@@ -112,11 +112,16 @@ describe('the teacher decides', () => {
     await panel.getByText('Comment: Good use of push and pop.').waitFor();
     await panel.getByRole('heading', { name: /^Question 1: 4\.5 \/ 5$/ }).waitFor();
     await panel.getByRole('button', { name: 'Ask for a regrade of question 2' }).click();
-    await panel
-      .getByLabel('Why should question 2 be marked again?')
-      .fill('I said a queue is first in, first out.');
+    const reason = panel.getByLabel('Why should question 2 be marked again?');
+    // focus goes to the reason to type, not to the page's start
+    expect(await reason.evaluate((el) => el === document.activeElement)).toBe(true);
+    await reason.fill('I said a queue is first in, first out.');
     await panel.getByRole('button', { name: 'Send regrade request' }).click();
     await panel.getByText('Waiting for your teacher’s answer.').waitFor();
+    // and once sent, to the request as it now stands
+    expect(await student.evaluate(() => document.activeElement?.textContent ?? '')).toContain(
+      'Waiting for your teacher’s answer.',
+    );
     expect(await seriousViolations(student)).toEqual([]);
   });
 

@@ -57,6 +57,8 @@ export const assignmentDetail = z.object({
   /** Student only. */
   hasSubmitted: z.boolean().optional(),
   submittedAt: z.string().nullable().optional(),
+  /** Student only: their own hand-in (to open what they handed in), or null before handing in. */
+  submission: z.object({ id: z.string(), fileName: z.string() }).nullable().optional(),
 });
 export type AssignmentDetail = z.infer<typeof assignmentDetail>;
 

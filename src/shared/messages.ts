@@ -66,6 +66,9 @@ export const messages = {
   onlyStudentsSubmit: 'Only students can submit answers.',
   alreadySubmitted: 'You have already submitted this assignment.',
   deadlinePassed: 'The deadline has passed; submissions are closed.',
+  assignmentClosedTitle: 'This assignment is closed',
+  assignmentClosed:
+    'Its deadline has passed, so it can no longer be joined or handed in. If you still need it, ask your teacher.',
   marksInvalid: 'Marks must be a number from 0 to the total marks, with at most 2 decimals.',
   marksAboveTotal: 'Marks cannot be more than the total marks of the assignment.',
   // Grading runs.

@@ -8,7 +8,15 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { createAssignment, join, rowCounts } from '../../test/classroom';
+import {
+  createAssignment,
+  inDays,
+  join,
+  rowCounts,
+  setDeadline,
+  submit,
+} from '../../test/classroom';
+import { makePdf } from '../../test/uploads';
 
 // Joining by class code, and what a joined student is shown.
 describe.each(dialects)('joining an assignment (%s)', (dialect) => {
@@ -57,6 +65,33 @@ describe.each(dialects)('joining an assignment (%s)', (dialect) => {
     });
   });
 
+  describe('after the deadline', () => {
+    it('refuses a new student with "closed" and changes nothing', async () => {
+      const code = await createAssignment(t, teacher);
+      await setDeadline(t.db.kysely, code, inDays(-1));
+      const student = await signUp(t, { role: 'student' });
+      const before = await rowCounts(t.db.kysely);
+      const res = await join(t, student, code);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toEqual({
+        code: 'assignment_closed',
+        message: messages.assignmentClosed,
+      });
+      expect(await rowCounts(t.db.kysely)).toEqual(before);
+      expect((await get(`/api/assignments/${code}`, student)).statusCode).toBe(404);
+    });
+
+    it('still answers a student who had joined before it closed', async () => {
+      const code = await createAssignment(t, teacher);
+      const student = await signUp(t, { role: 'student' });
+      await join(t, student, code);
+      await setDeadline(t.db.kysely, code, inDays(-1));
+      const again = await join(t, student, code);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().alreadyJoined).toBe(true);
+    });
+  });
+
   it('limits join attempts to 30 a minute per user', async () => {
     const student = await signUp(t, { role: 'student' });
     const statuses = [];
@@ -65,6 +100,27 @@ describe.each(dialects)('joining an assignment (%s)', (dialect) => {
     expect(statuses[30]).toBe(429);
     const other = await signUp(t, { role: 'student' });
     expect((await join(t, other, 'NOPE234')).statusCode).toBe(404);
+  });
+
+  it("names a student's own hand-in (to view it again), and nobody else's", async () => {
+    const code = await createAssignment(t, teacher);
+    const [ravi, lena] = [
+      await signUp(t, { role: 'student' }),
+      await signUp(t, { role: 'student' }),
+    ];
+    await join(t, ravi, code);
+    await join(t, lena, code);
+    const handed = await submit(t, ravi, code, {
+      filename: 'ravi-answer.pdf',
+      content: await makePdf(),
+    });
+    expect(handed.statusCode).toBe(201);
+    const own = (await get(`/api/assignments/${code}`, ravi)).json();
+    expect(own.submission).toEqual({ id: handed.json().id, fileName: 'ravi-answer.pdf' });
+    expect((await get(`/api/assignments/${code}`, lena)).json().submission).toBeNull();
+    expect((await get(`/api/assignments/${code}`, teacher)).json()).not.toHaveProperty(
+      'submission',
+    );
   });
 
   it('hides the grading keywords from students', async () => {

@@ -52,7 +52,12 @@ export function toDetail(
   a: AssignmentRow,
   extras:
     | { viewer: 'owner'; submittedCount: number; pendingCount: number }
-    | { viewer: 'student'; hasSubmitted: boolean; submittedAt: string | null },
+    | {
+        viewer: 'student';
+        hasSubmitted: boolean;
+        submittedAt: string | null;
+        submission: { id: string; fileName: string } | null;
+      },
   now = new Date(),
 ): AssignmentDetail {
   return assignmentDetail.parse({

@@ -166,19 +166,15 @@ export async function submissionCounts(db: Kysely<Database>, assignmentId: strin
   return { submitted: Number(submitted.n), pending: Number(joined.n) };
 }
 
-/** When the student handed in their answer to the assignment, or undefined when they have not. */
-export async function ownSubmittedAt(
-  db: Kysely<Database>,
-  assignmentId: string,
-  studentId: string,
-) {
-  const row = await db
+/** The student's own hand-in for the assignment (id, time, the file's name), if any. */
+export async function ownSubmission(db: Kysely<Database>, assignmentId: string, studentId: string) {
+  return db
     .selectFrom('submission')
-    .select('submitted_at')
-    .where('assignment_id', '=', assignmentId)
-    .where('student_id', '=', studentId)
+    .innerJoin('file', 'file.id', 'submission.file_id')
+    .select(['submission.id', 'submission.submitted_at', 'file.original_name'])
+    .where('submission.assignment_id', '=', assignmentId)
+    .where('submission.student_id', '=', studentId)
     .executeTakeFirst();
-  return row?.submitted_at;
 }
 
 /** The highest marks given in the assignment, or null when none. */

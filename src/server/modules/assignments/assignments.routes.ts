@@ -142,12 +142,12 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
   const joinSchema = {
     summary: 'Join an assignment with its class code',
     description:
-      'Students only; joining again answers with `alreadyJoined: true`. Rate-limited to 30 attempts a minute.',
+      'Students only; joining again answers with `alreadyJoined: true`. After the deadline a student who had not joined is refused with 409 `assignment_closed`. Rate-limited to 30 attempts a minute.',
     tags,
     body: joinAssignmentBody,
     response: {
       200: json(joinAssignmentResponse, 'The card of the joined assignment'),
-      ...refusals(...bodyRefusals, 401, 403, 404, 429),
+      ...refusals(...bodyRefusals, 401, 403, 404, 409, 429),
     },
   };
   const joinLimit = {

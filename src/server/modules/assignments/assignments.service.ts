@@ -157,11 +157,12 @@ export async function detailFor(
       pendingCount: counts.pending,
     });
   }
-  const submittedAt = await repo.ownSubmittedAt(db, assignment.id, user.id);
+  const own = await repo.ownSubmission(db, assignment.id, user.id);
   return toDetail(assignment, {
     viewer: 'student',
-    hasSubmitted: submittedAt !== undefined,
-    submittedAt: submittedAt ?? null,
+    hasSubmitted: own !== undefined,
+    submittedAt: own?.submitted_at ?? null,
+    submission: own ? { id: own.id, fileName: own.original_name } : null,
   });
 }
 
@@ -212,7 +213,10 @@ export async function saveReviewSettings(
   });
 }
 
-/** Joins a student by class code (case and spaces ignored); joining again is harmless. */
+/**
+ * Joins a student by class code (case and spaces ignored); joining again is harmless. After the
+ * deadline a newcomer is refused (409 `assignment_closed`): there is nothing left to hand in.
+ */
 export async function joinAssignment(
   db: Kysely<Database>,
   student: CurrentUser,
@@ -220,8 +224,14 @@ export async function joinAssignment(
 ): Promise<JoinAssignmentResponse> {
   const assignment = await repo.findByCode(db, normalizeCode(code));
   if (!assignment) throw notFound(messages.joinFailedText);
+  const card = toCard(assignment, assignment.teacher_name);
+  if (isPastDeadline(assignment)) {
+    if (await repo.isEnrolled(db, assignment.id, student.id))
+      return { assignment: card, alreadyJoined: true };
+    throw conflict('assignment_closed', messages.assignmentClosed);
+  }
   const added = await repo.enroll(db, assignment.id, student.id, nowIso());
-  return { assignment: toCard(assignment, assignment.teacher_name), alreadyJoined: !added };
+  return { assignment: card, alreadyJoined: !added };
 }
 
 /** The stored file row of one of the assignment's documents; 404 when it has none. */

@@ -39,8 +39,15 @@ function GradeTablePage({ code }: { code: string }) {
                 onFinished={() => void refresh()}
               />
               <MarkFirst code={code} data={data} onOpen={(id) => setOpen({ id, mode: 'owner' })} />
-              <PublishControls code={code} data={data} />
               <RegradePanel code={code} />
+            </div>
+          ) : null
+        }
+        // below the list: at 1280×800 these panels above it left the list a three-row scroll box
+        afterList={(data) =>
+          data.viewer === 'owner' ? (
+            <div className="space-y-4">
+              <PublishControls code={code} data={data} />
               <RubricEditor code={code} />
               <AgreementPanel code={code} />
               <GradeStats

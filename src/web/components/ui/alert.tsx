@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 export type AlertTone = 'info' | 'success' | 'warning' | 'error';
 
@@ -32,6 +32,8 @@ export function Alert({
   children,
   onDismiss,
   className = '',
+  ref,
+  tabIndex,
 }: {
   tone?: AlertTone;
   title?: string;
@@ -39,9 +41,14 @@ export function Alert({
   onDismiss?: () => void;
   /** Layout only (margins, width, shadow). */
   className?: string;
+  /** For a message that takes focus after an action (with `tabIndex={-1}`). */
+  ref?: Ref<HTMLDivElement>;
+  tabIndex?: number;
 }) {
   return (
     <div
+      ref={ref}
+      tabIndex={tabIndex}
       role={tone === 'error' ? 'alert' : 'status'}
       className={`flex items-start gap-3 rounded-lg border px-4 py-3 text-sm ${tones[tone].box} ${className}`}
     >

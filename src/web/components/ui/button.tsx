@@ -58,8 +58,10 @@ export function buttonClass({ variant = 'primary', size = 'md', block = false }:
   const look =
     variant === 'link'
       ? `rounded ${linkSizes[size]}`
-      : 'inline-flex items-center justify-center gap-2 rounded-lg text-center font-semibold ' +
-        `transition-colors ${sizes[size]}`;
+      : // not transition-colors: it fades the focus ring in from the text colour (white on a
+        // filled button, invisible on a white card); the ring must show at once
+        'inline-flex items-center justify-center gap-2 rounded-lg text-center font-semibold ' +
+        `transition-[color,background-color,border-color] ${sizes[size]}`;
   return `${look} ${variants[variant]} disabled:cursor-not-allowed disabled:opacity-60${
     block ? ' w-full' : ''
   }`;

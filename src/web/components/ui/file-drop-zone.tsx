@@ -84,6 +84,12 @@ export function FileDropZone({
           aria-invalid={error ? true : undefined}
           className="sr-only"
           onChange={(e) => take(e.currentTarget.files)}
+          // Chromium opens a file input on Space only; Enter is what people press on a control
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || disabled) return;
+            e.preventDefault();
+            e.currentTarget.click();
+          }}
         />
       </label>
       <p id={`${id}-chosen`} className="mt-1.5 flex items-center gap-2 text-sm text-slate-700">

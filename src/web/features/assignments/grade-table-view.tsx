@@ -9,16 +9,19 @@ import { useTitle } from '../../lib/use-title';
 
 /**
  * /dashboard/gradetable/:code: the assignment at the top, then the grades list for its viewer.
- * The page adds the grading tools (`tools`, shown above the list) and per-row extras.
+ * The page adds the grading tools (`tools` above the list: what needs doing now; `afterList`
+ * below it: settings and figures, so they never squeeze the list) and per-row extras.
  */
 export function GradeTableView({
   code,
   tools,
+  afterList,
   rowMeta,
   marksNote,
 }: {
   code: string;
   tools?: (data: SubmissionsResponse) => ReactNode;
+  afterList?: (data: SubmissionsResponse) => ReactNode;
   rowMeta?: (
     row: SubmissionsResponse['submissions'][number],
     data: SubmissionsResponse,
@@ -70,6 +73,7 @@ export function GradeTableView({
           rowMeta={rowMeta ? (row) => rowMeta(row, data) : undefined}
           marksNote={marksNote ? (row) => marksNote(row, data) : undefined}
         />
+        {afterList?.(data)}
       </div>
     </main>
   );

@@ -91,19 +91,17 @@ export function GradesList({
     <div>
       {data.submissions.length === 0 ? <NoSubmissionsYet data={data} /> : null}
       {data.submissions.length + notSubmitted.length > 0 ? (
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label="Grades"
-          className="max-h-[calc(100vh-300px)] overflow-y-auto rounded-lg border border-slate-200"
-        >
+        // The list grows with the page rather than scrolling inside a box of its own (the spec's
+        // "viewport minus 300 px" left about three rows under the grading panels); its header
+        // stays under the top bar as the page scrolls.
+        <div role="region" aria-label="Grades" className="rounded-lg border border-slate-200">
           {/*
             On a phone the columns get fixed widths: with automatic widths the marks (or the open
             editor) squeezed the names until they broke inside words. Names wrap between words,
             and a single word longer than its column breaks only as a last resort.
           */}
           <table className="w-full table-fixed text-left text-sm sm:table-auto">
-            <thead className="sticky top-0 bg-slate-100 text-xs text-slate-800 sm:text-sm">
+            <thead className="sticky top-16 z-10 bg-slate-100 text-xs text-slate-800 sm:text-sm">
               <tr>
                 <th scope="col" className={`w-8 sm:w-10 ${cell} font-semibold`}>
                   <span aria-hidden="true">#</span>

@@ -7,11 +7,13 @@ import { useJoinAssignment } from './assignments-api';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 
-type Outcome = { tone: 'info' | 'error'; title: string; text: string };
+/** `lasts`: a closed assignment stays closed, so its message stays instead of fading after 2 s. */
+type Outcome = { tone: 'info' | 'error'; title: string; text: string; lasts?: boolean };
 
 /**
  * The student's Join Assignment form. Success shows the spec's message and goes to the dashboard
- * after 1 s; an unknown code shows "Not Valid !" for 2 s.
+ * after 1 s; an unknown code shows "Not Valid !" for 2 s; a code whose deadline has passed says the
+ * assignment is closed until the code is changed.
  */
 export function JoinForm() {
   const navigate = useNavigate();
@@ -20,7 +22,7 @@ export function JoinForm() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   useEffect(() => {
-    if (!outcome) return;
+    if (!outcome || outcome.lasts) return;
     const joined = outcome.tone === 'info';
     const timer = window.setTimeout(
       () => (joined ? void navigate('/dashboard') : setOutcome(null)),
@@ -40,6 +42,14 @@ export function JoinForm() {
         text: messages.joinSucceededText,
       });
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'assignment_closed') {
+        return setOutcome({
+          tone: 'error',
+          title: messages.assignmentClosedTitle,
+          text: err.message,
+          lasts: true,
+        });
+      }
       const invalid = err instanceof ApiError && [400, 404].includes(err.status);
       setOutcome({
         tone: 'error',
@@ -59,7 +69,10 @@ export function JoinForm() {
         id="class-code"
         name="code"
         value={code}
-        onChange={(e) => setCode(e.target.value)}
+        onChange={(e) => {
+          setCode(e.target.value);
+          if (outcome?.lasts) setOutcome(null);
+        }}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}

@@ -1,6 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { AssignmentDetail, SubmissionRow } from '../../../shared/assignments';
+import {
+  submissionFileUrl,
+  type AssignmentDetail,
+  type SubmissionRow,
+} from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
 import { FileDropZone } from '../../components/ui/file-drop-zone';
 import { ProgressBar } from '../../components/ui/progress-bar';
@@ -12,19 +16,37 @@ import { fieldErrors } from './field-errors';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { useUpload } from './use-upload';
+import { HandInConfirm } from './hand-in-confirm';
 
-/** The student's side: the question paper, one PDF answer before the deadline, then the submitted state. */
+type OwnHandIn = NonNullable<AssignmentDetail['submission']>;
+
+/**
+ * The student's side: the question paper, one PDF answer before the deadline (with a second look
+ * before the irreversible hand-in), then the submitted state with what was handed in.
+ */
 export function StudentPanel({ assignment }: { assignment: AssignmentDetail }) {
-  const [justSubmitted, setJustSubmitted] = useState(false);
-  const submitted = justSubmitted || assignment.hasSubmitted;
+  const [justSubmitted, setJustSubmitted] = useState<OwnHandIn | null>(null);
+  const submitted = justSubmitted !== null || assignment.hasSubmitted;
+  const handIn = justSubmitted ?? assignment.submission ?? null;
   const gradesUrl = `/dashboard/gradetable/${encodeURIComponent(assignment.code)}`;
+  // after handing in, focus goes to the confirmation rather than falling to the page
+  const confirmation = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (justSubmitted) confirmation.current?.focus();
+  }, [justSubmitted]);
   return (
     <div className="space-y-5">
       {assignment.hasQuestionPaper ? (
         <FileLink code={assignment.code} kind="question-paper" label="Download Question Paper" />
       ) : null}
       {submitted ? (
-        <Alert tone="success" title={messages.submitted}>
+        <Alert
+          ref={confirmation}
+          tabIndex={-1}
+          tone="success"
+          title={messages.submitted}
+          className="focus-visible:outline-offset-2"
+        >
           {assignment.submittedAt ? `Handed in on ${formatDateTime(assignment.submittedAt)}. ` : ''}
           {assignment.isPastDeadline ? (
             <>
@@ -37,13 +59,24 @@ export function StudentPanel({ assignment }: { assignment: AssignmentDetail }) {
           ) : (
             messages.marksComeAfterDeadline
           )}
+          {handIn ? (
+            <a
+              href={submissionFileUrl(assignment.code, handIn.id)}
+              target="_blank"
+              rel="noopener"
+              className={`${buttonClass({ variant: 'outline', size: 'sm' })} mt-3 flex w-fit`}
+            >
+              View what I handed in
+              <span className="sr-only"> ({handIn.fileName}, opens in a new tab)</span>
+            </a>
+          ) : null}
         </Alert>
       ) : assignment.isPastDeadline ? (
         <Alert tone="error" title="The deadline has passed">
           Submissions closed on {formatDeadline(assignment.deadline)} and no answer was handed in.
         </Alert>
       ) : (
-        <UploadAnswer code={assignment.code} onSubmitted={() => setJustSubmitted(true)} />
+        <UploadAnswer code={assignment.code} onSubmitted={setJustSubmitted} />
       )}
       <Link to={gradesUrl} className={buttonClass({ variant: 'outline' })}>
         Show Grades
@@ -52,31 +85,51 @@ export function StudentPanel({ assignment }: { assignment: AssignmentDetail }) {
   );
 }
 
-function UploadAnswer({ code, onSubmitted }: { code: string; onSubmitted: () => void }) {
+function UploadAnswer({
+  code,
+  onSubmitted,
+}: {
+  code: string;
+  onSubmitted: (handIn: OwnHandIn) => void;
+}) {
   const upload = useUpload<SubmissionRow>();
   const invalidate = useInvalidateAssignments();
   const [file, setFile] = useState<File | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const submitButton = useRef<HTMLButtonElement>(null);
   // the drop zone's own line: no file chosen, a refused pick, or the server's word on the file
   const [fileError, setFileError] = useState<string>();
   const [error, setError] = useState<string>();
+  const focusInput = () => document.getElementById('answer-file')?.focus();
 
-  const handleSubmit = async (e: FormEvent) => {
+  const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
     if (!file) {
       setFileError(messages.selectFileToSubmit);
-      document.getElementById('answer-file')?.focus();
+      focusInput();
       return;
     }
+    setConfirming(true);
+  };
+
+  const handleConfirm = async () => {
+    setConfirming(false);
+    if (!file) return;
     const form = new FormData();
     form.append('answer', file);
     try {
-      await upload.send(uploadUrls.submission(code), form);
-      onSubmitted();
+      const row = await upload.send(uploadUrls.submission(code), form);
+      onSubmitted({ id: row.id, fileName: file.name });
     } catch (err) {
       const { fields, general } = fieldErrors(err);
-      if (fields.answer) setFileError(fields.answer);
-      else setError(general ?? 'The answer could not be submitted.');
+      if (fields.answer) {
+        setFileError(fields.answer);
+        focusInput();
+      } else {
+        setError(general ?? 'The answer could not be submitted.');
+        submitButton.current?.focus();
+      }
     }
     // counts, hasSubmitted and deadline state all change on the server either way
     await invalidate();
@@ -121,9 +174,26 @@ function UploadAnswer({ code, onSubmitted }: { code: string; onSubmitted: () => 
           label={upload.progress < 1 ? 'Uploading answer' : 'Checking the PDF'}
         />
       ) : null}
-      <Button type="submit" size="lg" block disabled={upload.busy} className="sm:w-auto">
+      <Button
+        ref={submitButton}
+        type="submit"
+        size="lg"
+        block
+        disabled={upload.busy}
+        className="sm:w-auto"
+      >
         {upload.busy ? 'Submitting…' : 'Submit Assignment'}
       </Button>
+      {confirming && file ? (
+        <HandInConfirm
+          file={file}
+          onConfirm={() => void handleConfirm()}
+          onCancel={() => {
+            setConfirming(false);
+            submitButton.current?.focus();
+          }}
+        />
+      ) : null}
     </form>
   );
 }

@@ -38,17 +38,22 @@ export const signInWithEmail = (email: string, password: string) =>
 export const signOut = () => api('/api/auth/sign-out', { method: 'POST', json: {} });
 
 /**
- * Starts the OpenID Connect sign-in: the browser leaves for the provider and comes back to /role,
+ * Starts the OpenID Connect sign-in: the browser leaves for the provider and comes back to /role
+ * (with the page wanted as `?next=`),
  * or to `errorPath` with an `error` parameter when the provider refuses. better-auth serves generic
  * OAuth providers through its social sign-in endpoint.
  */
-export async function signInWithOidc(errorPath = '/login'): Promise<void> {
+export async function signInWithOidc(
+  errorPath = '/login',
+  next: string | null = null,
+): Promise<void> {
   const origin = window.location.origin;
+  const back = next ? `/role?next=${encodeURIComponent(next)}` : '/role';
   const res = await api<{ url: string }>('/api/auth/sign-in/social', {
     method: 'POST',
     json: {
       provider: 'oidc',
-      callbackURL: `${origin}/role`,
+      callbackURL: `${origin}${back}`,
       errorCallbackURL: `${origin}${errorPath}`,
     },
   });

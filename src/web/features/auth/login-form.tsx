@@ -9,6 +9,8 @@ import { PasswordField } from './fields';
 import { LinkedMessage } from './linked-message';
 import { OidcSignIn } from './oidc-sign-in';
 import { useLoadSession } from './session';
+import { useNextPath } from './guards';
+import { withNext } from '../../lib/return-to';
 
 /** Email and password log-in; on success the stored session makes the page guard go to /role. */
 export function LoginForm() {
@@ -19,6 +21,7 @@ export function LoginForm() {
   // An external sign-in that failed comes back here with ?error=…
   const [error, setError] = useState<string | null>(oidcErrorMessage(params.get('error')));
   const loadSession = useLoadSession();
+  const next = useNextPath();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -26,7 +29,7 @@ export function LoginForm() {
     setBusy(true);
     try {
       await signInWithEmail(email.trim(), password);
-      await loadSession(); // the guard now sends the user to /role; the button stays disabled
+      await loadSession(); // the guard now sends the user on (/role, then the page wanted)
     } catch (err) {
       setError(loginErrorMessage(err));
       setBusy(false);
@@ -62,11 +65,11 @@ export function LoginForm() {
           Log In
         </Button>
       </form>
-      <OidcSignIn verb="Log In" errorPath="/login" />
+      <OidcSignIn verb="Log In" errorPath={withNext('/login', next)} next={next} />
       <p className="mt-6 text-center text-sm text-slate-600">
         Don&apos;t have an account?{' '}
         <Link
-          to="/signup"
+          to={withNext('/signup', next)}
           className="font-semibold text-brand-700 hover:text-brand-800 hover:underline"
         >
           Sign Up

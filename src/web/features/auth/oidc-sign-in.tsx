@@ -5,7 +5,16 @@ import { signInWithOidc, usePublicConfig } from './auth-api';
 import { oidcStartErrorMessage } from './auth-errors';
 
 /** "Log In With Google" (or the configured label), shown only when this deployment has OIDC set up. */
-export function OidcSignIn({ verb, errorPath }: { verb: 'Log In' | 'Sign In'; errorPath: string }) {
+export function OidcSignIn({
+  verb,
+  errorPath,
+  next = null,
+}: {
+  verb: 'Log In' | 'Sign In';
+  errorPath: string;
+  /** The page to return to after signing in (already checked by `safeNext`). */
+  next?: string | null;
+}) {
   const { data } = usePublicConfig();
   // The spec's "external sign-in in progress" flag: set while leaving, reset when starting fails.
   const [leaving, setLeaving] = useState(false);
@@ -16,7 +25,7 @@ export function OidcSignIn({ verb, errorPath }: { verb: 'Log In' | 'Sign In'; er
     setLeaving(true);
     setFailure(null);
     try {
-      await signInWithOidc(errorPath);
+      await signInWithOidc(errorPath, next);
     } catch (err) {
       setFailure(oidcStartErrorMessage(err));
       setLeaving(false);

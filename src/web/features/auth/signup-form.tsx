@@ -11,6 +11,8 @@ import { TextField } from '../../components/ui/form-field';
 import { PasswordField } from './fields';
 import { LinkedMessage } from './linked-message';
 import { OidcSignIn } from './oidc-sign-in';
+import { useNextPath } from './guards';
+import { withNext } from '../../lib/return-to';
 
 /** How long the success message stays before the page moves on to /login (spec: about 0.9 s). */
 const SUCCESS_PAUSE_MS = 900;
@@ -27,6 +29,7 @@ export function SignupForm() {
   const [invalidPassword, setInvalidPassword] = useState(false);
   const navigate = useNavigate();
   const client = useQueryClient();
+  const next = useNextPath();
 
   useEffect(() => {
     if (!done) return;
@@ -34,12 +37,12 @@ export function SignupForm() {
       void (async () => {
         // better-auth signs the new account in; /login then sends it on to /role.
         const me = await fetchMe().catch(() => null);
-        await navigate('/login');
+        await navigate(withNext('/login', next));
         client.setQueryData(meQueryKey, me);
       })();
     }, SUCCESS_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [done, navigate, client]);
+  }, [done, navigate, client, next]);
 
   const set = (key: keyof typeof empty) => (e: ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
@@ -117,11 +120,11 @@ export function SignupForm() {
           Sign Up
         </Button>
       </form>
-      <OidcSignIn verb="Sign In" errorPath="/signup" />
+      <OidcSignIn verb="Sign In" errorPath={withNext('/signup', next)} next={next} />
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{' '}
         <Link
-          to="/login"
+          to={withNext('/login', next)}
           className="font-semibold text-brand-700 hover:text-brand-800 hover:underline"
         >
           Log In

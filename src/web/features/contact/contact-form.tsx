@@ -31,9 +31,18 @@ function serverFieldErrors(err: ApiError): ContactErrors {
   return errors;
 }
 
-/** The contact form: name, email, phone and message, all required; checked here and on the server. */
-export function ContactForm() {
-  const [values, setValues] = useState<ContactValues>(empty);
+/**
+ * The contact form: name, email, phone and message, all required; checked here and on the server.
+ * `initial` fills fields in (a plan request from the upgrade page), `label` names the form.
+ */
+export function ContactForm({
+  initial,
+  label = 'Contact the Markwise team',
+}: {
+  initial?: Partial<ContactValues>;
+  label?: string;
+} = {}) {
+  const [values, setValues] = useState<ContactValues>({ ...empty, ...initial });
   const [errors, setErrors] = useState<ContactErrors>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const form = useRef<HTMLFormElement>(null);
@@ -98,7 +107,7 @@ export function ContactForm() {
       ref={form}
       noValidate
       onSubmit={handleSubmit}
-      aria-label="Contact the Markwise team"
+      aria-label={label}
       className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
     >
       <p className="text-sm text-slate-600">All fields are required.</p>

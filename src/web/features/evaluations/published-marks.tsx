@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { SubmissionDetail } from '../../../shared/evaluations';
 import type { PublishedMarks as Published, RegradeRequest } from '../../../shared/review';
 import { Button } from '../../components/ui/button';
@@ -142,9 +142,20 @@ function Regrade({
   const ask = useAskRegrade(code, submissionId);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
+  const sent = useRef(false);
   if (request) {
     return (
-      <div className="mt-2 rounded-lg bg-slate-50 p-2 text-slate-800">
+      <div
+        ref={(el) => {
+          // the request just sent replaces its form: focus follows, not to the page's start
+          if (el && sent.current) {
+            sent.current = false;
+            el.focus();
+          }
+        }}
+        tabIndex={-1}
+        className="mt-2 rounded-lg bg-slate-50 p-2 text-slate-800"
+      >
         <p>You asked for a regrade: {request.reason}</p>
         <p className="mt-1 font-medium">
           {request.status === 'open'
@@ -164,6 +175,7 @@ function Regrade({
   const id = `regrade-${question}`;
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
+    sent.current = true;
     ask.mutate({ question, reason });
   };
   return (
@@ -173,6 +185,8 @@ function Regrade({
       </label>
       <textarea
         id={id}
+        // the button that opened the form is gone: focus goes to what there is to type
+        autoFocus
         required
         maxLength={2000}
         value={reason}

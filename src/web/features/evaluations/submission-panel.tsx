@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { submissionFileUrl } from '../../../shared/assignments';
 import { Button, buttonClass } from '../../components/ui/button';
+import { PdfPage, usePdf, useWidth } from '../../components/ui/pdf-pages';
 import { useSubmissionDetail } from './evaluations-api';
 import { EvalIcon } from './icons';
 import { formatDateTime } from '../../lib/dates';
@@ -34,6 +35,9 @@ export function SubmissionPanel({
     return () => opener?.focus();
   }, [opener]);
 
+  const wide = useWideScreen();
+  // on a phone the marks and the answer take turns on the whole screen, switched at the top
+  const [view, setView] = useState<'marks' | 'answer'>('marks');
   const detail = query.data;
   const title = mode === 'owner' ? 'Answer details' : 'Your marks and feedback';
   return (
@@ -63,9 +67,32 @@ export function SubmissionPanel({
             Close
           </Button>
         </header>
+        {wide ? null : (
+          <div className="flex gap-2 border-b border-slate-200 px-4 py-2">
+            {(
+              [
+                ['marks', 'Marks and feedback'],
+                ['answer', 'Answer PDF'],
+              ] as const
+            ).map(([key, label]) => (
+              <Button
+                key={key}
+                size="sm"
+                variant={view === key ? 'primary' : 'secondary'}
+                aria-pressed={view === key}
+                onClick={() => setView(key)}
+                className="flex-1"
+              >
+                {label}
+              </Button>
+            ))}
+          </div>
+        )}
         {/* on a desktop the answer takes 3/5 of the width: it is what the teacher reads */}
         <div className="grid min-h-0 flex-1 overflow-y-auto lg:grid-cols-5 lg:overflow-hidden">
-          <div className="p-4 sm:p-6 lg:col-span-2 lg:overflow-y-auto">
+          <div
+            className={`p-4 sm:p-6 lg:col-span-2 lg:overflow-y-auto ${!wide && view !== 'marks' ? 'hidden' : ''}`}
+          >
             {query.isPending ? (
               <p role="status" className="text-slate-700">
                 Loading the details…
@@ -81,7 +108,11 @@ export function SubmissionPanel({
               <SubmissionExplanation code={code} detail={query.data} mode={mode} />
             )}
           </div>
-          <AnswerPdf url={submissionFileUrl(code, submissionId)} name={detail?.studentName} />
+          {wide ? (
+            <AnswerPdf url={submissionFileUrl(code, submissionId)} name={detail?.studentName} />
+          ) : view === 'answer' ? (
+            <AnswerPages url={submissionFileUrl(code, submissionId)} name={detail?.studentName} />
+          ) : null}
         </div>
       </div>
     </dialog>
@@ -115,6 +146,93 @@ function AnswerPdf({ url, name }: { url: string; name?: string }) {
         title={name ? `Answer PDF of ${name}` : 'Answer PDF'}
         className="h-[70vh] w-full flex-1 rounded-lg border border-slate-300 bg-white lg:h-auto"
       />
+    </section>
+  );
+}
+
+/** Whether the window is at least 1024 px wide (the side-by-side panel), following resizes. */
+function useWideScreen() {
+  const query = '(min-width: 1024px)';
+  const [wide, setWide] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const update = () => setWide(list.matches);
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, []);
+  return wide;
+}
+
+const ZOOMS = [1, 1.5, 2, 3];
+
+/**
+ * The answer PDF on a phone: its pages drawn by pdf.js across the screen's width (a phone's
+ * browser shows no PDF in a frame), with zoom for small handwriting; the page scrolls sideways
+ * when zoomed.
+ */
+function AnswerPages({ url, name }: { url: string; name?: string }) {
+  const reading = usePdf(url);
+  const box = useWidth<HTMLDivElement>();
+  const [zoom, setZoom] = useState(0);
+  const who = name ? `, ${name}'s answer` : '';
+  return (
+    <section aria-label="Answer PDF" className="flex min-w-0 flex-col bg-slate-50 p-3">
+      <div className="mb-2 flex flex-wrap items-center gap-2">
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={zoom === 0}
+          onClick={() => setZoom((z) => Math.max(0, z - 1))}
+        >
+          Zoom out
+        </Button>
+        <span aria-live="polite" className="text-sm text-slate-700">
+          {Math.round(ZOOMS[zoom]! * 100)}%
+        </span>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={zoom === ZOOMS.length - 1}
+          onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}
+        >
+          Zoom in
+        </Button>
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener"
+          className={`${buttonClass({ variant: 'link', size: 'sm' })} ml-auto`}
+        >
+          Open in a new tab
+        </a>
+      </div>
+      <div
+        ref={box.ref}
+        role="region"
+        aria-label={name ? `Pages of ${name}'s answer` : 'Pages of the answer'}
+        tabIndex={0}
+        className="min-w-0 space-y-3 overflow-x-auto"
+      >
+        {reading.status === 'read' && box.width > 0 ? (
+          Array.from({ length: reading.pages }, (_, i) => (
+            <PdfPage
+              key={i}
+              doc={reading.doc}
+              page={i + 1}
+              width={Math.floor((box.width - 2) * ZOOMS[zoom]!)}
+              label={`Page ${i + 1} of ${reading.pages}${who}`}
+            />
+          ))
+        ) : reading.status === 'failed' ? (
+          <p className="text-sm text-slate-800">
+            The answer could not be shown here; open it in a new tab instead.
+          </p>
+        ) : (
+          <p role="status" className="text-sm text-slate-700">
+            Loading the answer…
+          </p>
+        )}
+      </div>
     </section>
   );
 }

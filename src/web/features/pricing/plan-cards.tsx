@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
-import { buttonClass } from '../../components/ui/button';
-import { formatRupees, plans } from './plans';
+import { Button } from '../../components/ui/button';
+import { formatRupees, plans, type Plan } from './plans';
 
 function Mark({ included }: { included: boolean }) {
   return included ? (
@@ -30,8 +29,11 @@ function Mark({ included }: { included: boolean }) {
   );
 }
 
-/** The Monthly and Yearly plans side by side (stacked on phones), each with a "Get started" button to /. */
-export function PlanCards() {
+/**
+ * The Monthly and Yearly plans side by side (stacked on phones), each with a "Get started" button
+ * that hands the plan to `onChoose` (the page opens the contact form with it).
+ */
+export function PlanCards({ onChoose }: { onChoose: (plan: Plan) => void }) {
   return (
     <ul className="grid max-w-4xl gap-6 md:grid-cols-2">
       {plans.map((plan) => {
@@ -74,13 +76,15 @@ export function PlanCards() {
                 </li>
               ))}
             </ul>
-            <Link
-              to="/"
-              className={`${buttonClass({ variant: featured ? 'primary' : 'outline', size: 'xl' })} mt-8`}
+            <Button
+              variant={featured ? 'primary' : 'outline'}
+              size="xl"
+              className="mt-8"
               aria-label={`Get started with the ${plan.name} plan`}
+              onClick={() => onChoose(plan)}
             >
               Get started
-            </Link>
+            </Button>
           </li>
         );
       })}

@@ -31,3 +31,10 @@ export const plans = [
 /** 3200 as "₹3,200" (Indian grouping). */
 export const formatRupees = (amount: number) =>
   `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 0 })}`;
+
+/** One plan of the upgrade page. */
+export type Plan = (typeof plans)[number];
+
+/** The request a teacher sends through the contact form for a plan. */
+export const planRequest = (plan: Plan) =>
+  `I would like the ${plan.name} plan (${formatRupees(plan.price)} / ${plan.period}) for Markwise. Please get in touch about payment and setting it up.`;

@@ -10,14 +10,21 @@ interface Item {
   end?: boolean;
 }
 
-/** The dashboard links in the spec's order; the second one depends on the role. */
+/**
+ * The dashboard links in the spec's order; the second one depends on the role, and Upgrade to Pro
+ * is a teacher's link (a student cannot buy a plan).
+ */
 export function sidebarItems(role: Role): Item[] {
+  const own: Item[] =
+    role === 'teacher'
+      ? [
+          { to: '/dashboard/create-assignment', label: 'Create Assignment', icon: 'plus' },
+          { to: '/dashboard/upgrade-to-pro', label: 'Upgrade to Pro', icon: 'star' },
+        ]
+      : [{ to: '/dashboard/join-assignment', label: 'Join Assignment', icon: 'join' }];
   return [
     { to: '/dashboard', label: 'Dashboard', icon: 'home', end: true },
-    role === 'teacher'
-      ? { to: '/dashboard/create-assignment', label: 'Create Assignment', icon: 'plus' }
-      : { to: '/dashboard/join-assignment', label: 'Join Assignment', icon: 'join' },
-    { to: '/dashboard/upgrade-to-pro', label: 'Upgrade to Pro', icon: 'star' },
+    ...own,
     { to: '/dashboard/changelog', label: 'Changelog', icon: 'list' },
     { to: '/dashboard/documentation', label: 'Documentation', icon: 'book' },
     { to: '/dashboard/support', label: 'Help', icon: 'help' },
