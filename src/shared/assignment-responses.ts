@@ -104,9 +104,9 @@ export const assignmentSummary = assignmentDetail
   })
   .extend({
     /** Marks are published automatically once the deadline has passed. */
-    autoPublish: z.boolean().default(false),
+    autoPublish: z.boolean(),
     /** Until when students may ask for a regrade (null: no end). */
-    regradeDeadline: z.string().nullable().default(null),
+    regradeDeadline: z.string().nullable(),
   });
 export type AssignmentSummary = z.infer<typeof assignmentSummary>;
 

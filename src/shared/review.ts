@@ -98,10 +98,16 @@ export type PublishBody = z.infer<typeof publishBody>;
 export const publishResponse = z.object({ published: z.number(), unchanged: z.number() });
 export type PublishResponse = z.infer<typeof publishResponse>;
 
-/** PUT /api/assignments/:code/review-settings. */
+/**
+ * PUT /api/assignments/:code/review-settings. A setting left out keeps its stored value (a save
+ * from a form or client that does not know a setting never wipes it); `regradeDeadline: null`
+ * removes the date.
+ */
 export const reviewSettingsBody = z.object({
-  autoPublish: z.boolean(),
-  regradeDeadline: z.iso.datetime({ offset: true }).nullable(),
+  /** Publish marks automatically once the deadline has passed. */
+  autoPublish: z.boolean().optional(),
+  /** Until when students may ask for a regrade; null: no end. */
+  regradeDeadline: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 export type ReviewSettingsBody = z.infer<typeof reviewSettingsBody>;
 

@@ -74,9 +74,13 @@ export function toDetail(
   });
 }
 
-/** The assignment block at the top of the grades table. */
+/**
+ * The assignment block at the top of the grades table, with the stored publishing settings the
+ * teacher's form loads (every setting of that form must be read back here, or a reload shows
+ * it unset).
+ */
 export function toSummary(a: AssignmentRow, now = new Date()): AssignmentSummary {
-  return assignmentSummary.parse({
+  const summary: AssignmentSummary = {
     code: a.code,
     title: a.title,
     description: a.description,
@@ -84,5 +88,8 @@ export function toSummary(a: AssignmentRow, now = new Date()): AssignmentSummary
     deadline: a.deadline,
     totalMarks: a.total_marks,
     isPastDeadline: isPast(a.deadline, now),
-  });
+    autoPublish: Number(a.auto_publish) === 1,
+    regradeDeadline: a.regrade_deadline,
+  };
+  return assignmentSummary.parse(summary);
 }

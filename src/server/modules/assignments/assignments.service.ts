@@ -195,15 +195,22 @@ export async function updateAssignment(
   return (await repo.findByCode(db, assignment.code))!;
 }
 
-/** Automatic publishing of marks at the deadline, and until when regrades may be asked for. */
+/**
+ * Automatic publishing of marks at the deadline, and until when regrades may be asked for. A
+ * setting the body leaves out keeps its stored value; a null date removes it.
+ */
 export async function saveReviewSettings(
   db: Kysely<Database>,
   assignment: AssignmentRow,
   body: ReviewSettingsBody,
 ) {
+  const { autoPublish, regradeDeadline } = body;
   await repo.updateAssignment(db, assignment.id, {
-    auto_publish: body.autoPublish ? 1 : 0,
-    regrade_deadline: body.regradeDeadline ? new Date(body.regradeDeadline).toISOString() : null,
+    auto_publish: autoPublish === undefined ? undefined : autoPublish ? 1 : 0,
+    regrade_deadline:
+      regradeDeadline === undefined
+        ? undefined
+        : regradeDeadline && new Date(regradeDeadline).toISOString(),
     updated_at: nowIso(),
   });
 }
