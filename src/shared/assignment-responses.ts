@@ -24,6 +24,10 @@ export const assignmentCard = z.object({
   isPastDeadline: z.boolean(),
   /** Student's list only: their own work on it. */
   workStatus: studentWorkStatus.optional(),
+  /** Teacher's list only: answers handed in that are neither marked by the teacher nor published. */
+  toReview: z.number().int().nonnegative().optional(),
+  /** Teacher's list only: regrade requests not answered yet. */
+  openRegrades: z.number().int().nonnegative().optional(),
 });
 export type AssignmentCard = z.infer<typeof assignmentCard>;
 

@@ -6,7 +6,12 @@ import {
   type AssignmentSummary,
   type StudentWorkStatus,
 } from '../../../shared/assignments';
-import type { AssignmentRow, OwnCardRow, JoinedCardRow } from './assignments.repository';
+import type {
+  AssignmentRow,
+  OwnCardRow,
+  JoinedCardRow,
+  TeacherCardRow,
+} from './assignments.repository';
 
 /** Whether the deadline (ISO-8601 UTC) has passed. */
 export const isPast = (deadline: string, now = new Date()) => Date.parse(deadline) < now.getTime();
@@ -45,6 +50,15 @@ export function toCard(
   };
   if (workStatus) card.workStatus = workStatus;
   return card;
+}
+
+/** A teacher's card, with what waits for them on it. */
+export function toTeacherCard(a: TeacherCardRow, teacherName: string, now = new Date()) {
+  return {
+    ...toCard(a, teacherName, now),
+    toReview: Number(a.to_review),
+    openRegrades: Number(a.open_regrades),
+  } satisfies AssignmentCard;
 }
 
 /** The detail page's data; `extras` holds the owner's counters or the student's own state. */
