@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ApiError } from '../../lib/api';
 import { usePublish, useRejectChanges } from './review-api';
 import { formatMarks } from '../../lib/marks';
-import { PublishSettingsForm, settingsKey } from './publish-settings-form';
+import { PublishSettingsForm } from './publish-settings-form';
 import { publishPlan, publishQuestion } from './publish-rules';
 
 /**
@@ -50,11 +50,7 @@ export function PublishControls({ code, data }: { code: string; data: OwnerSubmi
           ? `Published ${publish.data.published}; ${publish.data.unchanged} were already up to date.`
           : null}
       </div>
-      <PublishSettingsForm
-        key={settingsKey(data.assignment)}
-        code={code}
-        stored={data.assignment}
-      />
+      <PublishSettingsForm code={code} stored={data.assignment} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       <ConfirmDialog
         open={confirming}

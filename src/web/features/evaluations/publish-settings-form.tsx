@@ -1,31 +1,39 @@
 import { useState, type FormEvent } from 'react';
 import type { AssignmentSummary } from '../../../shared/assignments';
 import type { ReviewSettingsBody } from '../../../shared/review';
-import { localDateTimeInput, timeZoneName } from '../../lib/dates';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
+import { localDateTimeInput, timeZoneName } from '../../lib/dates';
 import { useReviewSettings } from './review-api';
 
-/** The stored publishing settings, as the grades table's assignment block gives them back. */
-type StoredSettings = Pick<AssignmentSummary, 'autoPublish' | 'regradeDeadline'>;
+/** What the form shows for the stored settings. */
+const fieldsOf = (stored: AssignmentSummary) => ({
+  auto: stored.autoPublish,
+  until: localDateTimeInput(stored.regradeDeadline),
+});
 
 /**
- * The publishing settings form, loaded from what is stored. The caller keys it on the stored
- * assignment (`settingsKey`), so a save or a reload that brings other values shows them instead of
- * what the form held when it first appeared.
+ * The publishing settings form, loaded from what is stored on the assignment (the grades
+ * table's assignment block). Whenever the stored values change (a save, another tab, a reload
+ * of the data) the fields show them again; the form stays mounted, so focus stays where it was.
  */
-export function PublishSettingsForm({ code, stored }: { code: string; stored: StoredSettings }) {
+export function PublishSettingsForm({ code, stored }: { code: string; stored: AssignmentSummary }) {
   const settings = useReviewSettings(code);
-  const [auto, setAuto] = useState(stored.autoPublish);
-  const storedUntil = localDateTimeInput(stored.regradeDeadline);
-  const [until, setUntil] = useState(storedUntil);
+  const [loaded, setLoaded] = useState(stored);
+  const [fields, setFields] = useState(() => fieldsOf(stored));
+  if (JSON.stringify(loaded) !== JSON.stringify(stored)) {
+    setLoaded(stored);
+    setFields(fieldsOf(stored));
+  }
 
   const handleSave = (e: FormEvent) => {
     e.preventDefault();
-    const body: ReviewSettingsBody = { autoPublish: auto };
+    if (settings.isPending) return;
+    const body: ReviewSettingsBody = { autoPublish: fields.auto };
     // The field shows minutes: an untouched date is left out, so the stored one stays exactly.
-    if (until !== storedUntil) body.regradeDeadline = until ? new Date(until).toISOString() : null;
+    if (fields.until !== fieldsOf(stored).until)
+      body.regradeDeadline = fields.until ? new Date(fields.until).toISOString() : null;
     settings.mutate(body);
   };
   return (
@@ -37,8 +45,8 @@ export function PublishSettingsForm({ code, stored }: { code: string; stored: St
       <label className="flex min-h-11 items-center gap-2">
         <input
           type="checkbox"
-          checked={auto}
-          onChange={(e) => setAuto(e.target.checked)}
+          checked={fields.auto}
+          onChange={(e) => setFields({ ...fields, auto: e.target.checked })}
           className="h-5 w-5"
         />
         Publish marks automatically at the deadline
@@ -47,12 +55,13 @@ export function PublishSettingsForm({ code, stored }: { code: string; stored: St
         <span>Regrade requests until ({timeZoneName()})</span>
         <input
           type="datetime-local"
-          value={until}
-          onChange={(e) => setUntil(e.target.value)}
+          value={fields.until}
+          onChange={(e) => setFields({ ...fields, until: e.target.value })}
           className="min-h-11 rounded-lg border border-slate-400 px-3"
         />
       </label>
-      <Button type="submit" variant="outline" disabled={settings.isPending}>
+      {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page */}
+      <Button type="submit" variant="outline" aria-disabled={settings.isPending}>
         {settings.isPending ? 'Saving…' : 'Save publishing settings'}
       </Button>
       <span role="status">{settings.isSuccess ? 'Saved.' : null}</span>
@@ -68,9 +77,3 @@ export function PublishSettingsForm({ code, stored }: { code: string; stored: St
     </form>
   );
 }
-
-/**
- * A key that changes whenever anything stored on the assignment does (every setting of this
- * form among it), to load the form again from the store.
- */
-export const settingsKey = (assignment: AssignmentSummary) => JSON.stringify(assignment);
