@@ -81,7 +81,7 @@ describe('every screen tells the truth: settings, progress, counts, export', () 
 
   it('keeps the publishing settings over a reload, and saving again keeps the stored date', async () => {
     await teacher.goto(`/dashboard/gradetable/${code}`);
-    const form = teacher.getByRole('form', { name: 'Publishing settings' });
+    const form = teacher.getByRole('region', { name: 'Publishing' });
     const auto = form.getByLabel('Publish marks automatically at the deadline');
     const until = form.getByLabel('Regrade requests until (Asia/Kolkata)');
     await auto.check();
@@ -89,16 +89,16 @@ describe('every screen tells the truth: settings, progress, counts, export', () 
     const save = form.getByRole('button', { name: 'Save publishing settings' });
     await save.click();
     await form.getByText('Saved.').waitFor();
-    // The form takes the stored values back without losing the keyboard's place.
-    expect(await save.evaluate((b) => b === document.activeElement)).toBe(true);
 
     await teacher.reload();
     await until.waitFor();
     expect(await auto.isChecked()).toBe(true);
     expect(await until.inputValue()).toBe(REGRADE_UNTIL);
     // Saving what the form shows changes nothing stored.
-    await form.getByRole('button', { name: 'Save publishing settings' }).click();
+    await save.click();
     await form.getByText('Saved.').waitFor();
+    // The form takes the stored values back without losing the keyboard's place.
+    expect(await save.evaluate((b) => b === document.activeElement)).toBe(true);
     expect(await stored()).toMatchObject({
       autoPublish: true,
       regradeDeadline: REGRADE_UNTIL_UTC,
