@@ -246,6 +246,11 @@ describe('the classroom journey', () => {
     await row(ravi, 'Ravi Kumar').getByText(messages.marksAfterDeadline).waitFor();
     await teacher.goto(`/dashboard/gradetable/${code}`);
     await teacher.getByRole('button', { name: 'Publish marks' }).click();
+    // Publishing the whole class asks first.
+    await teacher
+      .getByRole('dialog', { name: 'Publish marks?' })
+      .getByRole('button', { name: 'Publish marks' })
+      .click();
     await teacher.getByText(/^Published 1;/).waitFor();
     await ravi.reload();
     await row(ravi, 'Ravi Kumar').getByText('15.5 / 20').waitFor();

@@ -221,6 +221,11 @@ describe('classroom pages: keyboard focus, phone layout, stale alerts and releas
     await ravi.getByText(messages.marksAfterDeadline).waitFor();
     await teacher.goto(`/dashboard/gradetable/${code}`);
     await teacher.getByRole('button', { name: 'Publish marks' }).click();
+    // Publishing the whole class asks first.
+    await teacher
+      .getByRole('dialog', { name: 'Publish marks?' })
+      .getByRole('button', { name: 'Publish marks' })
+      .click();
     await teacher.getByText(/^Published \d+;/).waitFor();
     await ravi.reload();
     await ravi.getByText('1.25 / 10').waitFor();

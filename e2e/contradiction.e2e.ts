@@ -78,6 +78,11 @@ describe('an answer that contradicts the model answer', () => {
     expect(await seriousViolations(teacher)).toEqual([]);
     await panel.getByRole('button', { name: 'Close' }).click();
     await teacher.getByRole('button', { name: 'Publish marks' }).click();
+    // Publishing the whole class asks first.
+    await teacher
+      .getByRole('dialog', { name: 'Publish marks?' })
+      .getByRole('button', { name: 'Publish marks' })
+      .click();
     await teacher.getByText(/^Published \d+/).waitFor();
   });
 

@@ -97,6 +97,11 @@ describe('the teacher decides', () => {
     await teacher.getByRole('button', { name: 'Publish the marks of Pupil 2' }).click();
     await teacher.getByText('Published', { exact: true }).waitFor();
     await teacher.getByRole('button', { name: 'Publish marks' }).click();
+    // Publishing the whole class asks first.
+    await teacher
+      .getByRole('dialog', { name: 'Publish marks?' })
+      .getByRole('button', { name: 'Publish marks' })
+      .click();
     await teacher.getByText('Published 1; 1 were already up to date.').waitFor();
     expect(await teacher.getByText('Published', { exact: true }).count()).toBe(2);
   });

@@ -113,7 +113,7 @@ export async function buildApp(
   await app.register(assignmentRoutes, { db, store, config, checker, stopGrading });
   await app.register(submissionRoutes, { ...papers, config });
   await app.register(evaluationRoutes, {
-    db,
+    ...papers,
     queued: (runId, trx) => grading.queued(runId, trx),
     stopGrading,
   });

@@ -25,6 +25,10 @@ export const assignmentCard = z.object({
   isPastDeadline: z.boolean(),
   /** Student's list only: their own work on it. */
   workStatus: studentWorkStatus.optional(),
+  /** Teacher's list only: answers handed in that are neither marked by the teacher nor published. */
+  toReview: z.number().int().nonnegative().optional(),
+  /** Teacher's list only: regrade requests not answered yet. */
+  openRegrades: z.number().int().nonnegative().optional(),
 });
 export type AssignmentCard = z.infer<typeof assignmentCard>;
 
@@ -107,11 +111,11 @@ export const assignmentSummary = assignmentDetail
   })
   .extend({
     /** Marks are published automatically once the deadline has passed. */
-    autoPublish: z.boolean().default(false),
+    autoPublish: z.boolean(),
     /** Until when students may ask for a regrade (null: no end). */
-    regradeDeadline: z.string().nullable().default(null),
+    regradeDeadline: z.string().nullable(),
     /** When students see the model answer's key points quoted whole (see review.ts). */
-    modelAnswerVisibility: modelAnswerVisibility.default(DEFAULT_MODEL_ANSWER_VISIBILITY),
+    modelAnswerVisibility: modelAnswerVisibility,
   });
 export type AssignmentSummary = z.infer<typeof assignmentSummary>;
 

@@ -47,5 +47,8 @@ describe('run helpers', () => {
 
   it('escapes the class code in the CSV address', () => {
     expect(gradesCsvUrl('AB/C')).toBe('/api/assignments/AB%2FC/grades.csv');
+    expect(gradesCsvUrl('ABC', 'America/Argentina/Buenos_Aires')).toBe(
+      '/api/assignments/ABC/grades.csv?timeZone=America%2FArgentina%2FBuenos_Aires',
+    );
   });
 });

@@ -154,9 +154,33 @@ export const gradeStats = z.object({
 });
 export type GradeStats = z.infer<typeof gradeStats>;
 
-/** Where the teacher downloads the grades as CSV. */
-export const gradesCsvUrl = (code: string) =>
-  `/api/assignments/${encodeURIComponent(code)}/grades.csv`;
+/** Whether `zone` is an IANA time zone this runtime knows ("Europe/London", "UTC"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * GET …/grades.csv query: the time zone (IANA name) the times are written in, the teacher's
+ * browser's own; UTC when absent.
+ */
+export const gradesCsvQuery = z.object({
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, { message: 'Unknown time zone; give an IANA name such as Europe/London.' })
+    .optional(),
+});
+export type GradesCsvQuery = z.infer<typeof gradesCsvQuery>;
+
+/** Where the teacher downloads the grades as CSV, with times in `timeZone` (the browser's). */
+export const gradesCsvUrl = (code: string, timeZone?: string) =>
+  `/api/assignments/${encodeURIComponent(code)}/grades.csv` +
+  (timeZone ? `?timeZone=${encodeURIComponent(timeZone)}` : '');
 
 /** Statistics of the marks that exist (nulls are ignored), with `buckets` equal histogram bins. */
 export function computeGradeStats(

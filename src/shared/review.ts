@@ -122,10 +122,17 @@ export const modelAnswerVisibility = z.enum(modelAnswerVisibilities, {
 export type ModelAnswerVisibility = z.infer<typeof modelAnswerVisibility>;
 export const DEFAULT_MODEL_ANSWER_VISIBILITY: ModelAnswerVisibility = 'after-deadline';
 
-/** PUT /api/assignments/:code/review-settings; `modelAnswerVisibility` left out stays as it is. */
+/**
+ * PUT /api/assignments/:code/review-settings. A setting left out keeps its stored value (a save
+ * from a form or client that does not know a setting never wipes it); `regradeDeadline: null`
+ * removes the date.
+ */
 export const reviewSettingsBody = z.object({
-  autoPublish: z.boolean(),
-  regradeDeadline: z.iso.datetime({ offset: true }).nullable(),
+  /** Publish marks automatically once the deadline has passed. */
+  autoPublish: z.boolean().optional(),
+  /** Until when students may ask for a regrade; null: no end. */
+  regradeDeadline: z.iso.datetime({ offset: true }).nullable().optional(),
+  /** When students see the model answer's key points quoted whole; left out, it stays as it is. */
   modelAnswerVisibility: modelAnswerVisibility.optional(),
 });
 export type ReviewSettingsBody = z.infer<typeof reviewSettingsBody>;

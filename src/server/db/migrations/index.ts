@@ -10,6 +10,7 @@ import * as listIndexes from './2026_11_24_1100_list_indexes';
 import * as dashboardVersions from './2026_11_25_0900_dashboard_versions';
 import * as unpublishedMarksIndex from './2026_11_25_1000_unpublished_marks_index';
 import * as feedbackVisibility from './2026_11_26_0900_feedback_visibility';
+import * as dashboardReviewCounts from './2026_11_26_1000_dashboard_review_counts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0900_dashboard_versions': dashboardVersions,
   '2026_11_25_1000_unpublished_marks_index': unpublishedMarksIndex,
   '2026_11_26_0900_feedback_visibility': feedbackVisibility,
+  '2026_11_26_1000_dashboard_review_counts': dashboardReviewCounts,
 };

@@ -6,7 +6,12 @@ import {
   type AssignmentSummary,
   type StudentWorkStatus,
 } from '../../../shared/assignments';
-import type { AssignmentRow, OwnCardRow, JoinedCardRow } from './assignments.repository';
+import type {
+  AssignmentRow,
+  OwnCardRow,
+  JoinedCardRow,
+  TeacherCardRow,
+} from './assignments.repository';
 
 /** Whether the deadline (ISO-8601 UTC) has passed. */
 export const isPast = (deadline: string, now = new Date()) => Date.parse(deadline) < now.getTime();
@@ -47,6 +52,15 @@ export function toCard(
   return card;
 }
 
+/** A teacher's card, with what waits for them on it. */
+export function toTeacherCard(a: TeacherCardRow, teacherName: string, now = new Date()) {
+  return {
+    ...toCard(a, teacherName, now),
+    toReview: Number(a.to_review),
+    openRegrades: Number(a.open_regrades),
+  } satisfies AssignmentCard;
+}
+
 /** The detail page's data; `extras` holds the owner's counters or the student's own state. */
 export function toDetail(
   a: AssignmentRow,
@@ -79,9 +93,13 @@ export function toDetail(
   });
 }
 
-/** The assignment block at the top of the grades table. */
+/**
+ * The assignment block at the top of the grades table, with the stored publishing settings the
+ * teacher's form loads (every setting of that form must be read back here, or a reload shows
+ * it unset).
+ */
 export function toSummary(a: AssignmentRow, now = new Date()): AssignmentSummary {
-  return assignmentSummary.parse({
+  const summary: AssignmentSummary = {
     code: a.code,
     title: a.title,
     description: a.description,
@@ -89,6 +107,9 @@ export function toSummary(a: AssignmentRow, now = new Date()): AssignmentSummary
     deadline: a.deadline,
     totalMarks: a.total_marks,
     isPastDeadline: isPast(a.deadline, now),
+    autoPublish: Number(a.auto_publish) === 1,
+    regradeDeadline: a.regrade_deadline,
     modelAnswerVisibility: a.model_answer_visibility,
-  });
+  };
+  return assignmentSummary.parse(summary);
 }

@@ -60,17 +60,45 @@ const cardColumns = [
 /** A card of a teacher's own list: they all share the teacher's name, which the caller knows. */
 export type OwnCardRow = Omit<CardRow, 'teacher_name'>;
 
-/** The teacher's own assignments' cards, soonest deadline first (index assignment_teacher_idx). */
+/** A teacher's card with what waits for them: answers to review, regrade requests to answer. */
+export type TeacherCardRow = OwnCardRow & {
+  to_review: number | string | bigint;
+  open_regrades: number | string | bigint;
+};
+
+/**
+ * The teacher's own assignments' cards, soonest deadline first (index assignment_teacher_idx),
+ * each with how many answers wait for review (handed in, neither marked by the teacher nor
+ * published) and how many regrade requests are open.
+ */
 export async function listByTeacher(
   db: Kysely<Database>,
   teacherId: string,
-): Promise<OwnCardRow[]> {
+): Promise<TeacherCardRow[]> {
   return db
     .selectFrom('assignment')
     .select(cardColumns)
+    .select((eb) => [
+      eb
+        .selectFrom('submission')
+        .select((s) => s.fn.countAll().as('n'))
+        .whereRef('submission.assignment_id', '=', 'assignment.id')
+        .where('submission.published_at', 'is', null)
+        .where((w) =>
+          w.or([w('submission.marks_source', 'is', null), w('submission.marks_source', '=', 'ai')]),
+        )
+        .as('to_review'),
+      eb
+        .selectFrom('regrade_request')
+        .innerJoin('submission', 'submission.id', 'regrade_request.submission_id')
+        .select((s) => s.fn.countAll().as('n'))
+        .whereRef('submission.assignment_id', '=', 'assignment.id')
+        .where('regrade_request.status', '=', 'open')
+        .as('open_regrades'),
+    ])
     .where('assignment.teacher_id', '=', teacherId)
     .orderBy('assignment.deadline')
-    .execute();
+    .execute() as Promise<TeacherCardRow[]>;
 }
 
 /** A joined assignment's card with whether the student handed in and when their marks were published. */

@@ -197,17 +197,22 @@ export async function updateAssignment(
 }
 
 /**
- * Automatic publishing of marks at the deadline, until when regrades may be asked for, and (when
- * given) when students see the model answer's key points quoted whole.
+ * Automatic publishing of marks at the deadline, until when regrades may be asked for, and when
+ * students see the model answer's key points quoted whole. A setting the body leaves out keeps its
+ * stored value; a null date removes it.
  */
 export async function saveReviewSettings(
   db: Kysely<Database>,
   assignment: AssignmentRow,
   body: ReviewSettingsBody,
 ) {
+  const { autoPublish, regradeDeadline } = body;
   await repo.updateAssignment(db, assignment.id, {
-    auto_publish: body.autoPublish ? 1 : 0,
-    regrade_deadline: body.regradeDeadline ? new Date(body.regradeDeadline).toISOString() : null,
+    auto_publish: autoPublish === undefined ? undefined : autoPublish ? 1 : 0,
+    regrade_deadline:
+      regradeDeadline === undefined
+        ? undefined
+        : regradeDeadline && new Date(regradeDeadline).toISOString(),
     ...(body.modelAnswerVisibility ? { model_answer_visibility: body.modelAnswerVisibility } : {}),
     updated_at: nowIso(),
   });

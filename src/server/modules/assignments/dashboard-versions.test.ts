@@ -62,12 +62,52 @@ describe.each(dialects)('dashboard versions (%s)', (dialect) => {
     ).toHaveLength(3);
     // not on a card: nobody's list changes
     expect(await moved(() => assignment().set({ total_marks: 50 }).execute())).toEqual([]);
+    // The teacher's card counts the answers waiting for review (2026_11_26_1000).
     expect(
       await moved(() => submission().set({ published_at: new Date().toISOString() }).execute()),
-    ).toEqual(['handedIn']);
+    ).toEqual(['owner', 'handedIn']);
     expect(await moved(() => submission().set({ published_at: null }).execute())).toEqual([
+      'owner',
       'handedIn',
     ]);
+    expect(await moved(() => submission().set({ marks_source: 'teacher' }).execute())).toEqual([
+      'owner',
+    ]);
+    expect(await moved(() => submission().set({ comment: 'Not on a card' }).execute())).toEqual([]);
+    const { id: submissionId } = await db
+      .selectFrom('submission')
+      .select('id')
+      .where('student_id', '=', handedIn!.id)
+      .executeTakeFirstOrThrow();
+    const request = () =>
+      db.updateTable('regrade_request').where('submission_id', '=', submissionId);
+    expect(
+      await moved(() =>
+        db
+          .insertInto('regrade_request')
+          .values({
+            id: 'request-1',
+            submission_id: submissionId,
+            question: '1',
+            reason: 'Please look again.',
+            status: 'open',
+            response: null,
+            from_marks: 1,
+            to_marks: null,
+            created_at: new Date().toISOString(),
+            answered_at: null,
+            answered_by: null,
+          })
+          .execute(),
+      ),
+    ).toEqual(['owner']);
+    expect(await moved(() => request().set({ status: 'answered' }).execute())).toEqual(['owner']);
+    expect(await moved(() => request().set({ response: 'Not on a card' }).execute())).toEqual([]);
+    expect(
+      await moved(() =>
+        db.deleteFrom('regrade_request').where('submission_id', '=', submissionId).execute(),
+      ),
+    ).toEqual(['owner']);
     expect(await moved(() => join(t, bystander!, code))).toEqual(['bystander']);
     expect(
       await moved(() => enrollment().set({ joined_at: new Date().toISOString() }).execute()),
@@ -91,7 +131,7 @@ describe.each(dialects)('dashboard versions (%s)', (dialect) => {
       await moved(() =>
         db.deleteFrom('submission').where('student_id', '=', handedIn!.id).execute(),
       ),
-    ).toEqual(['handedIn']);
+    ).toEqual(['owner', 'handedIn']);
     expect(await moved(() => db.deleteFrom('assignment').where('id', '=', id).execute())).toEqual([
       'owner',
       'handedIn',

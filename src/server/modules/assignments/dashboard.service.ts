@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import type { AssignmentCard } from '../../../shared/assignments';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/schema';
-import { toCard, workStatusOf } from './assignments.presenter';
+import { toCard, toTeacherCard, workStatusOf } from './assignments.presenter';
 import * as repo from './assignments.repository';
 import { ownBuffer, soonestUpcoming, type DashboardLists } from './dashboard-lists';
 
 /**
- * Dashboard cards: the teacher's own or the student's joined (with where their work stands);
+ * Dashboard cards: the teacher's own (with the answers waiting for review and the open regrade
+ * requests) or the student's joined (with where their work stands);
  * upcoming soonest first, then past most recent first.
  */
 export async function listAssignments(
@@ -18,7 +19,7 @@ export async function listAssignments(
   // The rows come soonest deadline first; past ones are shown most recent first.
   const cards =
     user.role === 'teacher'
-      ? (await repo.listByTeacher(db, user.id)).map((r) => toCard(r, user.name, now))
+      ? (await repo.listByTeacher(db, user.id)).map((r) => toTeacherCard(r, user.name, now))
       : (await repo.listByStudent(db, user.id)).map((r) =>
           toCard(r, r.teacher_name, now, workStatusOf(r)),
         );

@@ -77,6 +77,7 @@ export async function gradeRows(db: Kysely<Database>, assignmentId: string) {
       'submission.submitted_at',
       'submission.marks',
       'submission.marks_source',
+      'submission.comment',
     ])
     .where('enrollment.assignment_id', '=', assignmentId)
     .orderBy('user.name')

@@ -116,13 +116,15 @@ describe.each(dialects)('the marks of grading runs (%s)', (dialect) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('Student name,Email,Submitted at,Marks,Source,Total marks');
+    expect(lines[0]).toMatch(/^Student name,Email,Submitted at \(UTC\),Marks,Source,Total marks,/);
     expect(lines).toHaveLength(6);
-    expect(lines).toContain(`Absent Student,${absent.email},,,not submitted,10`);
+    expect(
+      lines.some((l) => l.startsWith(`Absent Student,${absent.email},,,not submitted,10,`)),
+    ).toBe(true);
     expect(lines.some((l) => l.startsWith('"Rao, Anita",'))).toBe(true);
     expect(lines.some((l) => l.startsWith('"Sam ""The Brain"" Lee",'))).toBe(true);
     expect(lines.some((l) => l.startsWith(`"'=HYPERLINK(""http://x"")",`))).toBe(true);
     expect(lines.some((l) => l.startsWith('Zoë,'))).toBe(true);
-    expect(lines.filter((l) => l.endsWith(',7.5,teacher,10'))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes(',7.5,teacher,10,'))).toHaveLength(1);
   });
 });

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { latestEvaluationResponse } from '../../../shared/evaluations';
+import { gradesCsvQuery, latestEvaluationResponse } from '../../../shared/evaluations';
 import { codeParams } from '../../../shared/params';
-import type { Db } from '../../db/database';
 import { assignmentRefusals, binary, json, refusals } from '../../openapi/route-schema';
 import { authorise } from '../assignments/assignments.policy';
+import type { QuestionDeps } from '../assignments/questions.service';
 import { sendDownload } from '../files/files.service';
 import * as service from './evaluations.service';
 import { gradesCsv } from './grades-csv';
@@ -12,9 +12,8 @@ import { gradesCsv } from './grades-csv';
 const tags = ['evaluations'];
 const runReply = (description: string) => json(latestEvaluationResponse, description);
 
-/** What the evaluation routes are given by buildApp. */
-export interface EvaluationRoutesOptions {
-  db: Db;
+/** What the evaluation routes are given by buildApp (the papers' readers: the CSV's questions). */
+export interface EvaluationRoutesOptions extends QuestionDeps {
   /** Hands a newly queued run to the grading queue. */
   queued: service.QueueRun;
   /** Stops this process's grading of an assignment at once. */
@@ -81,17 +80,19 @@ export async function evaluationRoutes(fastify: FastifyInstance, opts: Evaluatio
   const csvSchema = {
     summary: 'The grades as CSV',
     description:
-      'UTF-8 with a byte order mark, one line per joined student: Student name, Email, Submitted at, Marks, Source, Total marks. Cells that a spreadsheet would run as a formula get a leading apostrophe.',
+      'UTF-8 with a byte order mark, one line per joined student: Student name, Email, Submitted at, Marks, Source, Total marks, then for each question its marks (the teacher’s where given, else the AI’s) and the teacher’s comment, then the overall comment and the student’s regrade requests ("Q2 open; Q1 answered, 2 → 3"). Times are local ISO-8601 with their offset in `timeZone` (an IANA name: the web app sends the browser’s own), or UTC without it. Cells that a spreadsheet would run as a formula get a leading apostrophe.',
     tags,
     params: codeParams,
+    querystring: gradesCsvQuery,
     response: {
       200: binary(['text/csv'], 'An attachment named CODE-grades.csv'),
-      ...refusals(...assignmentRefusals),
+      ...refusals(...assignmentRefusals, 400),
     },
   };
   app.get('/api/assignments/:code/grades.csv', { schema: csvSchema }, async (request, reply) => {
     const { assignment } = await authorise(db, request, 'grade');
-    const csv = gradesCsv(await service.gradeLines(db, assignment));
+    const { questions, lines } = await service.gradeLines(opts, assignment);
+    const csv = gradesCsv(lines, { questions, timeZone: request.query.timeZone ?? 'UTC' });
     return sendDownload(reply, csv, {
       type: 'text/csv; charset=utf-8',
       name: `${assignment.code}-grades.csv`,

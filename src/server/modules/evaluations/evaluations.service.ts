@@ -9,7 +9,15 @@ import { conflict } from '../../errors';
 import type { AssignmentRow } from '../assignments/assignments.service';
 import * as repo from './evaluations.repository';
 import * as items from './run-items.repository';
-import type { GradeLine } from './grades-csv';
+import type { RegradeRequest } from '../../../shared/review';
+import {
+  questionsOrNone,
+  type QuestionDeps,
+  type StoredQuestion,
+} from '../assignments/questions.service';
+import { classMarks, type MarksState } from '../marks/marking.service';
+import { regradeRequests } from '../regrades/regrades.service';
+import type { GradeLine, GradeQuestion } from './grades-csv';
 
 /** Presents a run row as the API's run. */
 export function toRun(r: repo.RunRow): EvaluationRun {
@@ -97,18 +105,59 @@ export async function latestRun(db: Kysely<Database>, assignment: AssignmentRow)
   return r ? toRun(r) : null;
 }
 
-/** The export's lines: every submission with the student's name and email, by name. */
+/**
+ * The grades export of an assignment: one line per joined student with the marks that stand,
+ * per question and in total, the teacher's comments and the student's regrade requests; and
+ * the questions, in order, that its columns follow.
+ */
 export async function gradeLines(
-  db: Kysely<Database>,
+  deps: QuestionDeps,
   assignment: AssignmentRow,
-): Promise<GradeLine[]> {
-  const rows = await repo.gradeRows(db, assignment.id);
-  return rows.map((r) => ({
-    studentName: r.name,
-    email: r.email,
-    submittedAt: r.submitted_at,
-    marks: r.marks === null ? null : Number(r.marks),
-    source: r.submission_id === null ? 'not submitted' : r.marks_source,
-    total: assignment.total_marks,
-  }));
+): Promise<{ questions: GradeQuestion[]; lines: GradeLine[] }> {
+  const db = deps.db.kysely;
+  const stored = await questionsOrNone(deps, assignment);
+  const [rows, marks, requests] = await Promise.all([
+    repo.gradeRows(db, assignment.id),
+    classMarks(db, assignment, stored),
+    regradeRequests(db, assignment, {}),
+  ]);
+  const questions = exportQuestions(stored, [...marks.values()]);
+  const lines = rows.map((r): GradeLine => {
+    const state = r.submission_id === null ? undefined : marks.get(r.submission_id);
+    return {
+      studentName: r.name,
+      email: r.email,
+      submittedAt: r.submitted_at,
+      marks: r.marks === null ? null : Number(r.marks),
+      source: r.submission_id === null ? 'not submitted' : r.marks_source,
+      total: assignment.total_marks,
+      questions: questions.map((q) => {
+        const found = state?.questions.find((s) => s.number === q.number);
+        return { marks: found?.marks ?? null, comment: found?.comment ?? null };
+      }),
+      comment: r.comment,
+      regrades: regradesInWords(requests.filter((x) => x.submissionId === r.submission_id)),
+    };
+  });
+  return { questions, lines };
+}
+
+/** The papers' questions, or failing those every question the AI found, in order of first sight. */
+function exportQuestions(stored: StoredQuestion[], states: MarksState[]): GradeQuestion[] {
+  if (stored.length) return stored.map((q) => ({ number: q.number, total: q.total }));
+  const found = new Map<string, number>();
+  for (const s of states)
+    for (const q of s.questions) if (!found.has(q.number)) found.set(q.number, q.total);
+  return [...found].map(([number, total]) => ({ number, total }));
+}
+
+/** "Q2 open; Q1 answered, 2 → 3" (or "…answered, marks kept"): a student's requests in words. */
+function regradesInWords(requests: RegradeRequest[]): string {
+  return requests
+    .map((r) => {
+      if (r.status === 'open') return `Q${r.question} open`;
+      const moved = r.toMarks !== null && r.toMarks !== r.fromMarks;
+      return `Q${r.question} answered, ${moved ? `${r.fromMarks ?? '–'} → ${r.toMarks}` : 'marks kept'}`;
+    })
+    .join('; ');
 }

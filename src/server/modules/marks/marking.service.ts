@@ -14,7 +14,9 @@ import {
 } from '../assignments/questions.service';
 import { findSubmissionIn, type SubmissionWithName } from '../submissions/submissions.service';
 import { recordMarkChange } from './audit-trail';
-import { marksState, parseAi } from './marks-state';
+import { marksState, parseAi, type MarksState } from './marks-state';
+
+export type { MarksState };
 import * as repo from './marks.repository';
 import { round2 } from '../../../shared/marks-rounding';
 
@@ -201,6 +203,30 @@ export async function setOverallComment(
 ) {
   const submission = await findSubmissionIn(db, assignment, submissionId);
   await repo.updateMarks(db, submission.id, { comment: comment || null });
+}
+
+/**
+ * Every answer's marks as they stand per question (the teacher's where given, else the AI's),
+ * with the teacher's comments, by submission id: what the grades export writes.
+ */
+export async function classMarks(
+  db: Kysely<Database>,
+  assignment: AssignmentRow,
+  questions: StoredQuestion[],
+): Promise<Map<string, MarksState>> {
+  const [answers, rows] = await Promise.all([
+    repo.marksOfAssignment(db, assignment.id),
+    repo.questionMarksOfAssignment(db, assignment.id),
+  ]);
+  const bySubmission = new Map<string, typeof rows>();
+  for (const r of rows)
+    bySubmission.set(r.submission_id, [...(bySubmission.get(r.submission_id) ?? []), r]);
+  return new Map(
+    answers.map((a) => [
+      a.id,
+      marksState(questions, parseAi(a.ai_result), bySubmission.get(a.id) ?? []),
+    ]),
+  );
 }
 
 /**

@@ -11,6 +11,7 @@ export function ConfirmDialog({
   text,
   confirmLabel,
   busy = false,
+  tone = 'danger',
   onConfirm,
   onCancel,
 }: {
@@ -19,6 +20,8 @@ export function ConfirmDialog({
   text: string;
   confirmLabel: string;
   busy?: boolean;
+  /** 'danger' for what cannot be undone (the default), 'primary' for a step to look at first. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -50,7 +53,7 @@ export function ConfirmDialog({
         <Button variant="secondary" autoFocus onClick={onCancel}>
           Cancel
         </Button>
-        <Button variant="danger" disabled={busy} onClick={onConfirm}>
+        <Button variant={tone} disabled={busy} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </div>

@@ -80,6 +80,12 @@ function AssignmentCard({ card }: { card: Card }) {
           <dt className="font-medium">Due:</dt>
           <dd className="min-w-0 break-words">{formatDeadline(card.deadline)}</dd>
         </div>
+        {card.toReview !== undefined ? (
+          <WaitingCount label="To review" count={card.toReview} />
+        ) : null}
+        {card.openRegrades !== undefined ? (
+          <WaitingCount label="Regrade requests" count={card.openRegrades} />
+        ) : null}
         {card.workStatus ? (
           <div className="flex flex-wrap items-center gap-x-1 pt-1">
             <dt className="sr-only">Your work:</dt>
@@ -96,6 +102,27 @@ function AssignmentCard({ card }: { card: Card }) {
         View Assignment<span className="sr-only">: {card.title}</span>
       </Link>
     </article>
+  );
+}
+
+/**
+ * On a teacher's card: how many answers wait for review (handed in, neither marked by the
+ * teacher nor published) or how many regrade requests are open; highlighted while any do.
+ */
+function WaitingCount({ label, count }: { label: string; count: number }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-1">
+      <dt className="font-medium">{label}:</dt>
+      <dd
+        className={
+          count > 0
+            ? 'rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900'
+            : undefined
+        }
+      >
+        {count}
+      </dd>
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import { messages } from '../../../shared/messages';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
+import { timeZoneName } from '../../lib/dates';
 import { useCancelEvaluation, useLatestRun, useStartEvaluation } from './evaluations-api';
 import { EvalIcon } from './icons';
 import { runOutcome } from './run-progress';
@@ -64,7 +65,11 @@ export function EvaluationControls({
           </Button>
         ) : null}
         {hasSubmissions ? (
-          <a href={gradesCsvUrl(code)} download className={buttonClass({ variant: 'outline' })}>
+          <a
+            href={gradesCsvUrl(code, timeZoneName())}
+            download
+            className={buttonClass({ variant: 'outline' })}
+          >
             <EvalIcon name="download" />
             Download CSV
           </a>

@@ -1,38 +1,28 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { OwnerSubmissionsResponse, SubmissionRow } from '../../../shared/assignments';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import type { ModelAnswerVisibility } from '../../../shared/review';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ApiError } from '../../lib/api';
-import { localDateTimeInput, timeZoneName } from '../../lib/dates';
-import { usePublish, useRejectChanges, useReviewSettings } from './review-api';
+import { usePublish, useRejectChanges } from './review-api';
 import { formatMarks } from '../../lib/marks';
+import { PublishSettingsForm } from './publish-settings-form';
+import { publishPlan, publishQuestion } from './publish-rules';
 
 /**
- * Publishing for the teacher: students see nothing until "Publish marks" (every marked answer;
- * single answers from their rows), or automatically at the deadline when chosen here, with the
- * date until which students may ask for a regrade.
+ * Publishing for the teacher: students see nothing until "Publish marks" (every marked answer,
+ * after a confirmation that says how many students and how many unreviewed marks; single
+ * answers from their rows), or automatically at the deadline when chosen here, with the date
+ * until which students may ask for a regrade.
  */
 export function PublishControls({ code, data }: { code: string; data: OwnerSubmissionsResponse }) {
   const publish = usePublish(code);
-  const settings = useReviewSettings(code);
-  const { autoPublish, regradeDeadline } = data.assignment;
-  const [auto, setAuto] = useState(autoPublish);
-  const [until, setUntil] = useState(localDateTimeInput(regradeDeadline));
-  const [modelAnswer, setModelAnswer] = useState(data.assignment.modelAnswerVisibility);
-  const marked = data.submissions.filter((s) => s.marks !== null);
-  const waiting = marked.filter((s) => !s.published || s.changedSincePublished).length;
-  const zone = timeZoneName();
-
-  const handleSave = (e: FormEvent) => {
-    e.preventDefault();
-    settings.mutate({
-      autoPublish: auto,
-      regradeDeadline: until ? new Date(until).toISOString() : null,
-      modelAnswerVisibility: modelAnswer,
-    });
+  const [confirming, setConfirming] = useState(false);
+  const plan = publishPlan(data.submissions);
+  const error = publish.error instanceof ApiError ? publish.error.message : null;
+  const handlePublish = () => {
+    publish.mutate(undefined, { onSettled: () => setConfirming(false) });
   };
-  const error = [publish.error, settings.error].find((e) => e instanceof ApiError)?.message;
   return (
     <section
       aria-labelledby="publish-h"
@@ -43,15 +33,15 @@ export function PublishControls({ code, data }: { code: string; data: OwnerSubmi
       </h2>
       <p className="text-sm text-slate-800">
         Students see their marks only once you publish them.{' '}
-        {marked.length === 0
+        {plan.marked === 0
           ? 'No answer has marks yet.'
-          : waiting === 0
+          : plan.students === 0
             ? 'Every marked answer is published.'
-            : `${waiting} of ${marked.length} marked answers are not published or have changed since.`}
+            : `${plan.students} of ${plan.marked} marked answers are not published or have changed since.`}
       </p>
       <Button
-        disabled={publish.isPending || waiting === 0}
-        onClick={() => publish.mutate(undefined)}
+        disabled={publish.isPending || plan.students === 0}
+        onClick={() => setConfirming(true)}
       >
         {publish.isPending ? 'Publishing…' : 'Publish marks'}
       </Button>
@@ -60,46 +50,18 @@ export function PublishControls({ code, data }: { code: string; data: OwnerSubmi
           ? `Published ${publish.data.published}; ${publish.data.unchanged} were already up to date.`
           : null}
       </div>
-      <form
-        onSubmit={handleSave}
-        className="flex flex-col gap-3 border-t border-slate-200 pt-3 text-sm sm:flex-row sm:flex-wrap sm:items-end"
-      >
-        <label className="flex min-h-11 items-center gap-2">
-          <input
-            type="checkbox"
-            checked={auto}
-            onChange={(e) => setAuto(e.target.checked)}
-            className="h-5 w-5"
-          />
-          Publish marks automatically at the deadline
-        </label>
-        <label className="flex flex-col gap-1">
-          <span>Regrade requests until ({zone})</span>
-          <input
-            type="datetime-local"
-            value={until}
-            onChange={(e) => setUntil(e.target.value)}
-            className="min-h-11 rounded-lg border border-slate-400 px-3"
-          />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span>Students see the model answer’s key points</span>
-          <select
-            value={modelAnswer}
-            onChange={(e) => setModelAnswer(e.target.value as ModelAnswerVisibility)}
-            className="min-h-11 rounded-lg border border-slate-400 bg-white px-3"
-          >
-            <option value="after-deadline">After the deadline, when no more answers come in</option>
-            <option value="after-publishing">As soon as their marks are published</option>
-            <option value="never">Never: feedback names them by their first words</option>
-          </select>
-        </label>
-        <Button type="submit" variant="outline" disabled={settings.isPending}>
-          {settings.isPending ? 'Saving…' : 'Save publishing settings'}
-        </Button>
-        {settings.isSuccess ? <span role="status">Saved.</span> : null}
-      </form>
+      <PublishSettingsForm code={code} stored={data.assignment} />
       {error ? <Alert tone="error">{error}</Alert> : null}
+      <ConfirmDialog
+        open={confirming}
+        title="Publish marks?"
+        text={publishQuestion(plan)}
+        confirmLabel={publish.isPending ? 'Publishing…' : 'Publish marks'}
+        tone="primary"
+        busy={publish.isPending}
+        onConfirm={handlePublish}
+        onCancel={() => setConfirming(false)}
+      />
     </section>
   );
 }

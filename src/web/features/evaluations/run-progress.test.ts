@@ -25,6 +25,7 @@ describe('runProgress', () => {
       failedNote: null,
       value: 0,
       max: 10,
+      percent: 0,
     });
     expect(runProgress(run({ read: 4 })).label).toBe('Reading answers 4 / 10');
   });
@@ -36,14 +37,35 @@ describe('runProgress', () => {
     });
   });
 
-  it('switches to graded counts once results arrive, with unreadable answers noted', () => {
+  it('switches to graded counts once results arrive, with unreadable answers noted apart', () => {
     expect(runProgress(run({ read: 10, done: 6, failed: 2 }))).toEqual({
       phase: 'grading',
       label: 'Graded 6 / 10',
       failedNote: '2 could not be read',
-      value: 8,
+      value: 6,
       max: 10,
+      percent: 60,
     });
+  });
+
+  // "Reading answers 4 / 5" once stood beside 80% and a bar about half full.
+  it('gives the label, the percentage and the bar one fraction at every step of a run', () => {
+    for (const total of [1, 3, 5, 7, 30]) {
+      const steps: Partial<EvaluationRun>[] = [{ status: 'queued' }];
+      for (let read = 0; read <= total; read++) steps.push({ read });
+      for (let done = 0; done <= total; done++) {
+        const failed = Math.min(done % 3, total - done);
+        steps.push({ read: total, done, failed });
+      }
+      steps.push({ status: 'finished', read: total, done: total - 1, failed: 1 });
+      for (const step of steps) {
+        const p = runProgress(run({ total, ...step }));
+        const [, shown, of] = /(\d+) \/ (\d+)$/.exec(p.label)!.map(Number);
+        expect([shown, of], p.label).toEqual([p.value, p.max]);
+        expect(p.percent, p.label).toBe(Math.floor((100 * p.value) / p.max));
+      }
+    }
+    expect(runProgress(run({ status: 'finished', total: 0 })).percent).toBe(100);
   });
 
   it('shows a finished run as graded even when nothing was graded', () => {
