@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_MODEL_ANSWER_VISIBILITY, modelAnswerVisibility } from './review';
+import { modelAnswerVisibility } from './review';
 
 /**
  * The assignments API contract, response side (DESIGN.md "HTTP API"): the shapes the server
