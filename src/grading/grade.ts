@@ -23,17 +23,37 @@ function pointsOf(q: PreparedQuestion, ref = 0) {
   return ref > 0 ? (q.accepted?.[ref - 1]?.keyPoints ?? q.keyPoints) : q.keyPoints;
 }
 
+/** Why the teacher's marks moved a question's marks, in the teacher's words. */
+export function calibrationNote(
+  question: string,
+  answers: number,
+  engineMarks: number,
+  marks: number,
+): string {
+  const which = answers === 1 ? 'the answer' : `the ${answers} answers`;
+  const way = marks < engineMarks ? 'lower' : 'higher';
+  return (
+    `Calibrated on your marks for question ${question}: you marked ${which} to it that count here ` +
+    `${way} than Markwise did, so this answer moves from ${engineMarks} to ${marks} of the ` +
+    `question's marks. Markwise's own reading of it gives ${engineMarks}.`
+  );
+}
+
 function questionResult(
   q: PreparedQuestion,
-  { share, hits, contradicted = [], ref, reasons, note }: QuestionScore,
+  score: QuestionScore,
   keywords: AnswerAnalysis['keywords'],
   diagramShare: number,
 ): QuestionResult {
+  const { share, hits, contradicted = [], ref, reasons, note } = score;
   const kwShare = keywords
     ? keywords.found.length / Math.max(1, keywords.found.length + keywords.missing.length)
     : 0;
   const textPart = keywords ? 1 - diagramShare : 1;
-  const marks = roundMarks(q.total * (share * textPart + kwShare * (1 - textPart)), q.total);
+  const marksOf = (s: number) =>
+    roundMarks(q.total * (s * textPart + kwShare * (1 - textPart)), q.total);
+  const marks = marksOf(share);
+  const engineMarks = score.engineShare === undefined ? marks : marksOf(score.engineShare);
   const points = pointsOf(q, ref);
   const matched = points.filter((_, k) => hits[k]).map((k) => k.phrase);
   const against = points.filter((_, k) => contradicted[k]).map((k) => k.phrase);
@@ -47,6 +67,14 @@ function questionResult(
     ...(against.length ? { contradicted: against } : {}),
     ...(note ? { note } : {}),
     ...(reasons.length ? { reasons } : {}),
+    ...(engineMarks !== marks
+      ? {
+          calibration: {
+            engineMarks,
+            note: calibrationNote(q.number, score.calibratedOn ?? 0, engineMarks, marks),
+          },
+        }
+      : {}),
   };
   return keywords
     ? { ...result, keywordsFound: keywords.found, keywordsMissing: keywords.missing }

@@ -3,6 +3,8 @@ import type { ReviewReason } from './types';
 
 /** OCR confidence below which a teacher should check what was read. */
 const POOR_OCR = 0.7;
+/** Share of a question's marks calibration may move an answer before its confidence falls. */
+export const MOVED = 0.15;
 /** Batches smaller than this give little evidence about what a typical answer looks like. */
 const SMALL_BATCH = 5;
 
@@ -24,8 +26,9 @@ export function classStandings(perQuestion: (Standing | null)[][]): ClassStandin
 
 /**
  * How far to trust the proposed marks (0..1) and why a teacher should look: poor OCR, an
- * answer unlike every other answer, numbering that did not match, conflicting evidence, or
- * what the guard rules caught (no answer, the question repeated, an off-topic answer).
+ * answer unlike every other answer, numbering that did not match, conflicting evidence, what
+ * the guard rules caught (no answer, the question repeated, an off-topic answer), or the
+ * teacher's marks moving a question `moved` (a share) away from the engine's own reading.
  */
 export function reviewOf(
   ocr: number | null,
@@ -34,6 +37,7 @@ export function reviewOf(
   i: number,
   numbered: boolean,
   guardReasons: ReviewReason[] = [],
+  moved = 0,
 ): { confidence: number; reasons: ReviewReason[] } {
   const reasons: ReviewReason[] = [...new Set(guardReasons)];
   // An answer the guard rules caught is still marked, but with less trust in the exact marks.
@@ -65,5 +69,11 @@ export function reviewOf(
     return f ? Math.abs(f.zCover - f.zCentroid) > 2 : false;
   });
   if (mixed) confidence -= 0.15;
+  // The teacher's marks moved a question far from what the engine read in the answer: the run
+  // disagrees with its own reading, so the mark is less sure and the teacher should look.
+  if (moved > MOVED) {
+    confidence -= Math.min(0.5, moved * 1.5);
+    reasons.push('moved-by-calibration');
+  }
   return { confidence: Math.round(Math.max(0, Math.min(1, confidence)) * 100) / 100, reasons };
 }

@@ -35,3 +35,11 @@ export const FULL_STATEMENT = 0.75;
  * uses. Only a full statement of the opposite counts (see FULL_STATEMENT).
  */
 export const CONTRADICTION_CAP = 0.15;
+
+/**
+ * Share at or above which the engine reads an unflagged answer as right (it states every key point,
+ * or misses at most a small part of one). The teacher's marks move such an answer only by what she
+ * gave answers read as right too: marking weak answers down says nothing about a right one, and
+ * pulling it down would mark it against its own reasons.
+ */
+export const CLEARLY_RIGHT = 0.9;

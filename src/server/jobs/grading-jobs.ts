@@ -117,6 +117,13 @@ export class GradingJobs {
     setTimeout(() => this.wake(), 20);
   }
 
+  /** Sends the grade jobs of a confirmed run, in the transaction that confirms it. */
+  async resumed(runId: string, trx: Transaction<Database>): Promise<void> {
+    const run = await runs.findRun(trx, runId);
+    await this.sendChunks(trx, Q.grade, runId, Number(run?.chunks ?? 0));
+    setTimeout(() => this.wake(), 20);
+  }
+
   /** Has this process's workers look for jobs now rather than at their next poll. */
   private wake() {
     for (const id of this.workers) this.boss.notifyWorker(id);

@@ -9,6 +9,7 @@ import * as gradingJobs from './2026_11_24_0900_grading_jobs';
 import * as listIndexes from './2026_11_24_1100_list_indexes';
 import * as dashboardVersions from './2026_11_25_0900_dashboard_versions';
 import * as unpublishedMarksIndex from './2026_11_25_1000_unpublished_marks_index';
+import * as rerunPreviewUndo from './2026_11_26_1200_rerun_preview_undo';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1100_list_indexes': listIndexes,
   '2026_11_25_0900_dashboard_versions': dashboardVersions,
   '2026_11_25_1000_unpublished_marks_index': unpublishedMarksIndex,
+  '2026_11_26_1200_rerun_preview_undo': rerunPreviewUndo,
 };

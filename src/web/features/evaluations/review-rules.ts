@@ -22,6 +22,8 @@ const reasonTexts: Record<string, string> = {
   'repeated-text': 'The answer repeats its own sentences; each was counted once.',
   'contradicts-model':
     'The answer states the opposite of a key point of the model answer (a full statement of the opposite keeps at most 15% of the marks); check them.',
+  'moved-by-calibration':
+    'Your marks on other answers moved this one far from what Markwise read in it; the reason is under the question.',
 };
 
 /**
