@@ -284,6 +284,16 @@ export async function confirmRun(db: Kysely<Database>, runId: string) {
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** A confirmed run taken straight back to work (the job queue has no claim step): running. */
+export async function markResumed(db: Kysely<Database>, runId: string) {
+  await db
+    .updateTable('evaluation_run')
+    .set({ status: 'running' })
+    .where('id', '=', runId)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
 /** Ends a run waiting for confirmation without writing anything; false when it was not waiting. */
 export async function discardRun(db: Kysely<Database>, runId: string, at: string) {
   const result = await db
