@@ -34,12 +34,29 @@ function ceilingOf(total: number, pointShort: boolean): number {
   return pointShort ? Math.max(0, Math.ceil(total * 2) / 2 - 0.5) : top;
 }
 
+/** Why the teacher's marks moved a question's marks, in the teacher's words. */
+export function calibrationNote(
+  question: string,
+  answers: number,
+  engineMarks: number,
+  marks: number,
+): string {
+  const which = answers === 1 ? 'the answer' : `the ${answers} answers`;
+  const way = marks < engineMarks ? 'lower' : 'higher';
+  return (
+    `Calibrated on your marks for question ${question}: you marked ${which} to it that count here ` +
+    `${way} than Markwise did, so this answer moves from ${engineMarks} to ${marks} of the ` +
+    `question's marks. Markwise's own reading of it gives ${engineMarks}.`
+  );
+}
+
 function questionResult(
   q: PreparedQuestion,
-  { share, hits, contradicted = [], ref, reasons, note }: QuestionScore,
+  score: QuestionScore,
   keywords: AnswerAnalysis['keywords'],
   diagramShare: number,
 ): QuestionResult {
+  const { share, hits, contradicted = [], ref, reasons, note } = score;
   const kwShare = keywords
     ? keywords.found.length / Math.max(1, keywords.found.length + keywords.missing.length)
     : 0;
@@ -48,10 +65,11 @@ function questionResult(
   const matched = points.filter((_, k) => hits[k]).map((k) => k.phrase);
   const against = points.filter((_, k) => contradicted[k]).map((k) => k.phrase);
   const missing = points.filter((_, k) => !hits[k] && !contradicted[k]).map((k) => k.phrase);
-  const marks = Math.min(
-    roundMarks(q.total * (share * textPart + kwShare * (1 - textPart)), q.total),
-    ceilingOf(q.total, missing.length + against.length > 0),
-  );
+  const ceiling = ceilingOf(q.total, missing.length + against.length > 0);
+  const marksOf = (s: number) =>
+    Math.min(roundMarks(q.total * (s * textPart + kwShare * (1 - textPart)), q.total), ceiling);
+  const marks = marksOf(share);
+  const engineMarks = score.engineShare === undefined ? marks : marksOf(score.engineShare);
   const result: QuestionResult = {
     number: q.number,
     marks,
@@ -61,6 +79,14 @@ function questionResult(
     ...(against.length ? { contradicted: against } : {}),
     ...(note ? { note } : {}),
     ...(reasons.length ? { reasons } : {}),
+    ...(engineMarks !== marks
+      ? {
+          calibration: {
+            engineMarks,
+            note: calibrationNote(q.number, score.calibratedOn ?? 0, engineMarks, marks),
+          },
+        }
+      : {}),
   };
   return keywords
     ? { ...result, keywordsFound: keywords.found, keywordsMissing: keywords.missing }

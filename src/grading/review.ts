@@ -1,6 +1,6 @@
 import type { Features } from './features';
 import type { ReviewReason } from './types';
-import { POOR_OCR, SMALL_BATCH } from './rules';
+import { MOVED, POOR_OCR, SMALL_BATCH } from './rules';
 
 /** What the confidence of an answer needs from its features on one question. */
 export type Standing = Pick<Features, 'knn' | 'zCover' | 'zCentroid'>;
@@ -20,8 +20,9 @@ export function classStandings(perQuestion: (Standing | null)[][]): ClassStandin
 
 /**
  * How far to trust the proposed marks (0..1) and why a teacher should look: poor OCR, an
- * answer unlike every other answer, numbering that did not match, conflicting evidence, or
- * what the guard rules caught (no answer, the question repeated, an off-topic answer).
+ * answer unlike every other answer, numbering that did not match, conflicting evidence, what
+ * the guard rules caught (no answer, the question repeated, an off-topic answer), or the
+ * teacher's marks moving a question `moved` (a share) away from the engine's own reading.
  */
 export function reviewOf(
   ocr: number | null,
@@ -30,6 +31,7 @@ export function reviewOf(
   i: number,
   numbered: boolean,
   guardReasons: ReviewReason[] = [],
+  moved = 0,
 ): { confidence: number; reasons: ReviewReason[] } {
   const reasons: ReviewReason[] = [...new Set(guardReasons)];
   // An answer the guard rules caught is still marked, but with less trust in the exact marks.
@@ -61,5 +63,11 @@ export function reviewOf(
     return f ? Math.abs(f.zCover - f.zCentroid) > 2 : false;
   });
   if (mixed) confidence -= 0.15;
+  // The teacher's marks moved a question far from what the engine read in the answer: the run
+  // disagrees with its own reading, so the mark is less sure and the teacher should look.
+  if (moved > MOVED) {
+    confidence -= Math.min(0.5, moved * 1.5);
+    reasons.push('moved-by-calibration');
+  }
   return { confidence: Math.round(Math.max(0, Math.min(1, confidence)) * 100) / 100, reasons };
 }

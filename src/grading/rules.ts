@@ -168,3 +168,16 @@ export const POOR_OCR = 0.7;
 
 /** Batches smaller than this give little evidence about what a typical answer looks like. */
 export const SMALL_BATCH = 5;
+
+// ---- The teacher's marks (calibrate.ts, review.ts) ----
+
+/**
+ * Share at or above which the engine reads an unflagged answer as right (it states every key point,
+ * or misses at most a small part of one). The teacher's marks move such an answer only by what she
+ * gave answers read as right too: marking weak answers down says nothing about a right one, and
+ * pulling it down would mark it against its own reasons.
+ */
+export const CLEARLY_RIGHT = 0.9;
+
+/** Share of a question's marks calibration may move an answer before its confidence falls. */
+export const MOVED = 0.15;

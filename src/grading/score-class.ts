@@ -1,10 +1,11 @@
 import type { AnswerAnalysis } from './analyse';
-import { calibrate } from './calibrate';
+import { calibrate, evidenceCount } from './calibrate';
 import { questionEvidence, type QuestionEvidence } from './evidence';
 import { predictShare } from './model';
 import { classStandings, reviewOf, type Standing } from './review';
 import { unit } from './vectors';
-import { decide, settle } from './verdict';
+import { CLEARLY_RIGHT } from './rules';
+import { decide, settle, type Decision } from './verdict';
 import type { PreparedAssignment, ReviewReason, TeacherMark } from './types';
 
 /** One answer of the class as the class-level step sees it: the caller's id and its reading. */
@@ -22,6 +23,10 @@ export type QuestionScore = {
   ref?: number;
   reasons: ReviewReason[];
   note: string | null;
+  /** The share the engine's own reading gives, before the teacher's marks moved it (absent: not moved). */
+  engineShare?: number;
+  /** How many answers the teacher marked on this question moved it (with engineShare). */
+  calibratedOn?: number;
 };
 
 /** The class-level verdict on one answer: per question, and how far to trust it. Plain JSON. */
@@ -57,21 +62,26 @@ export function scoreQuestion(
 ): QuestionScoring {
   const q = prepared.questions[qi]!;
   const teacher = new Map(teacherMarks.map((t) => [t.id, t]));
-  // A teacher's per-question marks calibrate that question; otherwise the share of the total does.
+  // A teacher's per-question marks calibrate that question, and only those she gave: the other
+  // questions of a half-marked answer still carry the engine's marks, which are no evidence. Only
+  // a total set as a whole stands for every question, as its share.
   const teacherShare = (i: number) => {
     const t = teacher.get(answers[i]!.id);
     if (!t) return undefined;
-    const own = t.questions?.[q.number];
-    return clip(own !== undefined ? own / q.total : t.marks / prepared.totalMarks);
+    if (t.questions) {
+      const own = t.questions[q.number];
+      return own === undefined ? undefined : clip(own / q.total);
+    }
+    return clip(t.marks / prepared.totalMarks);
   };
   const decisions = ev.features.map((f, k) => decide(predictShare(f), f, ev.evidence[k]!));
-  const calibrated = calibrate(
-    decisions.map((d, k) => ({
-      share: d.share,
-      vec: ev.vectors[k]!,
-      teacherShare: teacherShare(ev.active[k]!),
-    })),
-  );
+  const items = decisions.map((d, k) => ({
+    share: d.share,
+    vec: ev.vectors[k]!,
+    teacherShare: teacherShare(ev.active[k]!),
+    complete: isClearlyRight(d, ev.hits[k]!, ev.contradicted[k]!),
+  }));
+  const calibrated = calibrate(items);
   const out: QuestionScoring = {
     scores: answers.map(() => ({
       share: 0,
@@ -84,19 +94,30 @@ export function scoreQuestion(
   };
   ev.active.forEach((i, k) => {
     const d = decisions[k]!;
+    const share = settle(calibrated[k]!, d);
+    const engineShare = settle(d.share, d);
     out.scores[i] = {
-      share: settle(calibrated[k]!, d),
+      share,
       hits: ev.hits[k]!,
       contradicted: ev.contradicted[k]!,
       ref: ev.refs[k]!,
       reasons: d.reasons,
       note: d.note,
+      ...(Math.abs(share - engineShare) > 1e-9
+        ? { engineShare, calibratedOn: evidenceCount(items, items[k]!.complete) }
+        : {}),
     };
     const { knn, zCover, zCentroid } = ev.features[k]!;
     out.standings[i] = { knn, zCover, zCentroid };
     out.suggest[i] = { share: d.share, vec: [...unit(ev.vectors[k]!)] };
   });
   return out;
+}
+
+/** Nothing flagged or contradicted, and every key point stated or a share the engine reads as right. */
+function isClearlyRight(d: Decision, hits: boolean[], contradicted: boolean[]) {
+  if (d.reasons.length || contradicted.some(Boolean)) return false;
+  return (hits.length > 0 && hits.every(Boolean)) || settle(d.share, d) >= CLEARLY_RIGHT;
 }
 
 function classEvidenceOf(prepared: PreparedAssignment, answers: AnalysedAnswer[], qi: number) {
@@ -124,6 +145,7 @@ export function combineScores(answers: AnswerMeta[], scorings: QuestionScoring[]
       i,
       a.numbered,
       questions.flatMap((s) => s.reasons),
+      Math.max(0, ...questions.map((s) => Math.abs(s.share - (s.engineShare ?? s.share)))),
     );
     return { id: a.id, questions, confidence: review.confidence, reasons: review.reasons };
   });

@@ -88,6 +88,11 @@ export type QuestionResult = {
   note?: string;
   /** The review reasons that concern this question. */
   reasons?: ReviewReason[];
+  /**
+   * Present when the teacher's marks on other answers moved this question's marks: the marks the
+   * engine's own reading gives, and why they moved ("Calibrated on your marks for question 3: …").
+   */
+  calibration?: { engineMarks: number; note: string };
 };
 
 export type { ReviewReason };

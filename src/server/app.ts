@@ -115,6 +115,7 @@ export async function buildApp(
   await app.register(evaluationRoutes, {
     ...papers,
     queued: (runId, trx) => grading.queued(runId, trx),
+    resumed: (runId, trx) => grading.resumed(runId, trx),
     stopGrading,
   });
   await app.register(marksRoutes, papers);

@@ -20,16 +20,39 @@ export const REVIEW_REASONS = [
   'repeated-text',
   'contradicts-model',
   'model-words-reordered',
+  'moved-by-calibration',
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
 /** How the engine's feedback starts when it gave full marks (left out once a teacher sets others). */
 export const FULL_MARKS_PREFIX = 'Well done: full marks. ';
 
-/** A run's life: queued → running → finished (or failed, or cancelled when its assignment goes). */
-export const evaluationStatuses = ['queued', 'running', 'finished', 'failed', 'cancelled'] as const;
+/**
+ * A run's life: queued → running → finished (or failed, or cancelled when its assignment goes or
+ * the teacher stops it). A run that would change marks the teacher has not reviewed waits in
+ * awaiting-confirmation with its proposed changes until she applies (→ queued) or discards them.
+ */
+export const evaluationStatuses = [
+  'queued',
+  'running',
+  'awaiting-confirmation',
+  'finished',
+  'failed',
+  'cancelled',
+] as const;
 export const evaluationStatus = z.enum(evaluationStatuses);
 export type EvaluationStatus = z.infer<typeof evaluationStatus>;
+
+/** One unreviewed mark a run would change: the answer, its marks now and after, and why. */
+export const runChange = z.object({
+  submissionId: z.string(),
+  studentName: z.string(),
+  from: z.number().nullable(),
+  to: z.number().nullable(),
+  /** One line per question that moves ("Calibrated on your marks for question 3: …"). */
+  reasons: z.array(z.string()),
+});
+export type RunChange = z.infer<typeof runChange>;
 
 /** Progress of one run: answers read, graded (done) and unreadable (failed) out of total. */
 export const evaluationRun = z.object({
@@ -45,6 +68,12 @@ export const evaluationRun = z.object({
   finishedAt: z.string().nullable(),
   /** Submissions the run suggests the teacher mark first: their marks teach the engine most. */
   suggested: z.array(z.string()).default([]),
+  /** While awaiting confirmation: the unreviewed marks it would change (else empty). */
+  changes: z.array(runChange).default([]),
+  /** When the teacher undid the run; null while it stands. */
+  undoneAt: z.string().nullable().default(null),
+  /** Whether the teacher can undo it now (the newest run, finished, not undone, wrote marks). */
+  canUndo: z.boolean().default(false),
 });
 export type EvaluationRun = z.infer<typeof evaluationRun>;
 
@@ -71,6 +100,11 @@ export const questionBreakdown = z.object({
   note: z.string().optional(),
   /** The review reasons that concern this question (absent before v0.2). */
   reasons: z.array(z.string()).optional(),
+  /**
+   * When the teacher's marks on other answers moved this question's marks: the marks of the
+   * engine's own reading and the reason, for the teacher ("Calibrated on your marks for question 3: …").
+   */
+  calibration: z.object({ engineMarks: z.number(), note: z.string() }).optional(),
 });
 export type QuestionBreakdown = z.infer<typeof questionBreakdown>;
 

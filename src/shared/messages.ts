@@ -79,6 +79,9 @@ export const messages = {
     'This assignment is worth 0 marks, so there is nothing to grade. Update its total marks first.',
   evaluationDone: 'Evaluation finished.',
   noEvaluationToCancel: 'There is no evaluation in progress to stop.',
+  nothingToConfirm: 'No evaluation is waiting for you to confirm its changes.',
+  nothingToUndo: 'There is no finished evaluation to undo.',
+  evaluationUndone: 'The last evaluation was undone: its answers have their previous marks again.',
   // Review, publishing and regrades.
   commentTooLong: 'A comment can be at most 2000 characters.',
   rubricTextRequired: 'Please describe the rubric item.',

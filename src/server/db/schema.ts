@@ -13,6 +13,7 @@ export interface Database {
   evaluation_run: EvaluationRunTable;
   evaluation_item: EvaluationItemTable;
   mark_change: MarkChangeTable;
+  run_undo: RunUndoTable;
   contact_message: ContactMessageTable;
   rubric_item: RubricItemTable;
   question_mark: QuestionMarkTable;
@@ -203,7 +204,8 @@ export interface NoticeTable {
 export interface EvaluationRunTable {
   id: string;
   assignment_id: string;
-  status: 'queued' | 'running' | 'finished' | 'failed' | 'cancelled';
+  /** 'awaiting-confirmation': scored, waiting for the teacher to confirm the marks it would change. */
+  status: 'queued' | 'running' | 'awaiting-confirmation' | 'finished' | 'failed' | 'cancelled';
   total: Generated<number>;
   done: Generated<number>;
   failed: Generated<number>;
@@ -224,9 +226,22 @@ export interface EvaluationRunTable {
   context: string | null;
   /** How many chunks the run's answers were split into. */
   chunks: Generated<number>;
+  /** JSON `RunChange[]`: the unreviewed marks the run would change, while it awaits confirmation. */
+  preview: string | null;
+  /** When the teacher undid the run (its answers' previous marks restored). */
+  undone_at: string | null;
 }
 
-export type RunStage = 'plan' | 'read' | 'score' | 'grade' | 'done';
+/** plan → read → score → (confirm, when it would change unreviewed marks) → grade → done. */
+export type RunStage = 'plan' | 'read' | 'score' | 'confirm' | 'grade' | 'done';
+
+/** What one answer held before a run wrote it, so the run can be undone (marks module). */
+export interface RunUndoTable {
+  run_id: string;
+  submission_id: string;
+  /** JSON of the submission's marks and AI columns as they were. */
+  previous: string;
+}
 
 /** One answer of a run: its chunk, its reading by the engine, its class-level score, its write. */
 export interface EvaluationItemTable {

@@ -117,6 +117,17 @@ export class GradingJobs {
     setTimeout(() => this.wake(), 20);
   }
 
+  /**
+   * Sends the grade jobs of a confirmed run, in the transaction that confirms it; the run is
+   * running again (its results count only while it is), as no worker claims runs here.
+   */
+  async resumed(runId: string, trx: Transaction<Database>): Promise<void> {
+    await runs.markResumed(trx, runId);
+    const run = await runs.findRun(trx, runId);
+    await this.sendChunks(trx, Q.grade, runId, Number(run?.chunks ?? 0));
+    setTimeout(() => this.wake(), 20);
+  }
+
   /** Has this process's workers look for jobs now rather than at their next poll. */
   private wake() {
     for (const id of this.workers) this.boss.notifyWorker(id);

@@ -14,6 +14,8 @@ export interface Grading {
   start(): Promise<void> | void;
   /** A run is being queued (in `trx`, which inserts it): grade it once committed. */
   queued(runId: string, trx: Transaction<Database>): Promise<void> | void;
+  /** A run waiting for confirmation was confirmed (in `trx`): write its results once committed. */
+  resumed(runId: string, trx: Transaction<Database>): Promise<void> | void;
   /** The assignment's run was cancelled or deleted: stop this process's work on it now. */
   cancel(assignmentId: string): void;
   stop(): Promise<void>;
@@ -52,6 +54,8 @@ export function createGrading(
     start: () => (config.gradingWorker ? queue.start() : undefined),
     // The worker looks once the run is committed; polling covers a notice that came too early.
     queued: () => void setTimeout(() => queue.queued(), 0),
+    // A confirmed run is queued again at its grade step; the worker takes it like any other.
+    resumed: () => void setTimeout(() => queue.queued(), 0),
     cancel: (assignmentId) => queue.cancel(assignmentId),
     stop: () => queue.stop(),
   };

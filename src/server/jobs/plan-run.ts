@@ -63,6 +63,11 @@ export async function planRun(
     return null;
   }
   const submissions = await runs.submissionsToGrade(db, assignment.id);
+  const byQuestion = new Map<string, Record<string, number>>();
+  for (const q of await runs.teacherQuestionMarks(db, assignment.id))
+    (byQuestion.get(q.submission_id) ?? byQuestion.set(q.submission_id, {}).get(q.submission_id)!)[
+      q.question
+    ] = Number(q.marks);
   const teacherMarks: TeacherMark[] = [];
   const rows: Insertable<EvaluationItemTable>[] = [];
   let k = 0;
@@ -71,7 +76,11 @@ export async function planRun(
     // The teacher's own marks calibrate the others when the answer was read before; an answer
     // the teacher marked is never read for this.
     if (teacher && !decodeReading(s.reading)) continue;
-    if (teacher) teacherMarks.push({ id: s.id, marks: Number(s.marks) });
+    // Where she marked questions, those are her marks; the rest of that answer is still the
+    // engine's and no evidence. Only a total set as a whole stands for every question.
+    const questions = byQuestion.get(s.id);
+    if (teacher)
+      teacherMarks.push({ id: s.id, marks: Number(s.marks), ...(questions && { questions }) });
     rows.push({
       run_id: runId,
       submission_id: s.id,

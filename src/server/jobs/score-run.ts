@@ -1,5 +1,12 @@
 import type { Transaction } from 'kysely';
-import type { AnswerAnalysis, QuestionScoring } from '../../grading';
+import type {
+  AnswerAnalysis,
+  AnswerScore,
+  PreparedAssignment,
+  QuestionScoring,
+} from '../../grading';
+import { unreviewedMarks } from '../modules/marks/ai-results.service';
+import { runChanges } from './run-changes';
 import type { Database } from '../db/schema';
 import * as items from '../modules/evaluations/run-items.repository';
 import {
@@ -38,10 +45,29 @@ export function questionGroups(
   return groups.map((g) => g.questions.sort((a, b) => a - b));
 }
 
+/** The unreviewed marks the run would change (see runChanges). */
+async function changesOf(
+  ctx: StepContext,
+  runId: string,
+  prepared: PreparedAssignment,
+  answers: Array<{ id: string; analysis: AnswerAnalysis }>,
+  scores: AnswerScore[],
+) {
+  const ids = await items.itemIdsToWrite(ctx.db.kysely, runId);
+  const analysed = new Map(answers.map((a) => [a.id, a.analysis]));
+  const scored = new Map(scores.map((s) => [s.id, s]));
+  return runChanges(
+    prepared,
+    ids.map((id) => ({ id, analysis: analysed.get(id) ?? null, score: scored.get(id) ?? null })),
+    await unreviewedMarks(ctx.db.kysely, ids),
+  );
+}
+
 /**
  * Step 3, once per run: the class-level step (see scoreClass) in a reader process, over every
  * analysed answer and the teacher's marks; stores each answer's score and the suggested answers,
- * and moves the run on to writing results. `then` runs in that transaction.
+ * and moves the run on to writing results (`then` runs in that transaction), or, when it would
+ * change marks the teacher has not reviewed, stops it to wait for her confirmation with the list.
  */
 export async function scoreRun(
   ctx: StepContext,
@@ -114,6 +140,25 @@ export async function scoreRun(
   if (!combined.ok) return failRun(ctx, runId, GRADING_OVER_LIMIT).then(() => false);
   const suggested = suggestedApart?.value ?? combined.value.suggested ?? [];
   const out = { value: { suggested, scores: combined.value.scores } };
+  const changes = await changesOf(ctx, runId, prepared, answers, out.value.scores);
+  if (changes.length)
+    // Unreviewed marks would change: the run waits for the teacher to see and confirm them.
+    return db.transaction().execute(async (trx) => {
+      const preview = JSON.stringify(changes);
+      if (
+        !(await items.awaitConfirmation(trx, runId, {
+          preview,
+          suggested: JSON.stringify(out.value.suggested),
+        }))
+      )
+        return false;
+      await items.storeScores(
+        trx,
+        runId,
+        out.value.scores.map((s) => [s.id, JSON.stringify(s)]),
+      );
+      return true;
+    });
   return db.transaction().execute(async (trx) => {
     if (
       !(await items.advanceStage(trx, runId, 'score', 'grade', {

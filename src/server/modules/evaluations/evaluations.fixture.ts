@@ -40,7 +40,10 @@ export const call = (
   payload?: object,
 ) => app.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
 
-/** Polls the newest run until `until` holds (15 s at most). */
+/**
+ * Polls the newest run until `until` holds (15 s at most); a run that waits for the teacher to
+ * confirm its changes is confirmed, as a teacher who accepts them would.
+ */
 export async function waitForRun(
   app: TestApp,
   teacher: TestUser,
@@ -51,6 +54,8 @@ export async function waitForRun(
     const res = await call(app, teacher, 'GET', `/api/assignments/${code}/evaluations/latest`);
     const run = res.json().run as EvaluationRun | null;
     if (run && until(run)) return run;
+    if (run?.status === 'awaiting-confirmation')
+      await call(app, teacher, 'POST', `/api/assignments/${code}/evaluations/confirm`);
     await sleep(50);
   }
   throw new Error('the run did not get there in time');

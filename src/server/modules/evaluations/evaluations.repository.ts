@@ -15,16 +15,15 @@ export async function findActiveRun(db: Kysely<Database>, assignmentId: string) 
     .executeTakeFirst();
 }
 
-/** The assignment's newest run. */
-export async function findLatestRun(db: Kysely<Database>, assignmentId: string) {
-  return db
-    .selectFrom('evaluation_run')
-    .selectAll()
-    .where('assignment_id', '=', assignmentId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+/** The assignment's newest run (of that status, when given). */
+export async function findLatestRun(
+  db: Kysely<Database>,
+  assignmentId: string,
+  status?: RunRow['status'],
+) {
+  let query = db.selectFrom('evaluation_run').selectAll().where('assignment_id', '=', assignmentId);
+  if (status) query = query.where('status', '=', status);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 export async function findRun(db: Kysely<Database>, id: string) {
@@ -223,6 +222,17 @@ export async function endRun(
 }
 
 /** Every submission of the assignment with what the worker needs to grade it. */
+/** The marks the teacher gave per question on the assignment's answers (typed or ticked). */
+export async function teacherQuestionMarks(db: Kysely<Database>, assignmentId: string) {
+  return db
+    .selectFrom('question_mark as q')
+    .innerJoin('submission as s', 's.id', 'q.submission_id')
+    .select(['q.submission_id', 'q.question', 'q.marks'])
+    .where('s.assignment_id', '=', assignmentId)
+    .where('q.marks', 'is not', null)
+    .execute();
+}
+
 export async function submissionsToGrade(db: Kysely<Database>, assignmentId: string) {
   return db
     .selectFrom('submission')
@@ -252,6 +262,59 @@ export async function cancelActiveRun(db: Kysely<Database>, assignmentId: string
     .where('status', 'in', ACTIVE)
     .execute();
   return findRun(db, active.id);
+}
+
+/** The assignment's run that waits for the teacher to confirm the marks it would change, if any. */
+export async function findAwaitingRun(db: Kysely<Database>, assignmentId: string) {
+  return db
+    .selectFrom('evaluation_run')
+    .selectAll()
+    .where('assignment_id', '=', assignmentId)
+    .where('status', '=', 'awaiting-confirmation')
+    .executeTakeFirst();
+}
+
+/** Sends a run waiting for confirmation on to write its results: queued at its grade step. */
+export async function confirmRun(db: Kysely<Database>, runId: string) {
+  const result = await db
+    .updateTable('evaluation_run')
+    .set({ status: 'queued', stage: 'grade', preview: null })
+    .where('id', '=', runId)
+    .where('status', '=', 'awaiting-confirmation')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A confirmed run taken straight back to work (the job queue has no claim step): running. */
+export async function markResumed(db: Kysely<Database>, runId: string) {
+  await db
+    .updateTable('evaluation_run')
+    .set({ status: 'running' })
+    .where('id', '=', runId)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
+/** Ends a run waiting for confirmation without writing anything; false when it was not waiting. */
+export async function discardRun(db: Kysely<Database>, runId: string, at: string) {
+  const result = await db
+    .updateTable('evaluation_run')
+    .set({ status: 'cancelled', finished_at: at, preview: null })
+    .where('id', '=', runId)
+    .where('status', '=', 'awaiting-confirmation')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records that the teacher undid the run; false when it was undone already. */
+export async function markUndone(db: Kysely<Database>, runId: string, at: string) {
+  const result = await db
+    .updateTable('evaluation_run')
+    .set({ undone_at: at })
+    .where('id', '=', runId)
+    .where('undone_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The teacher's rubric items by question number (empty until the rubric was first opened). */

@@ -16,6 +16,8 @@ const runReply = (description: string) => json(latestEvaluationResponse, descrip
 export interface EvaluationRoutesOptions extends QuestionDeps {
   /** Hands a newly queued run to the grading queue. */
   queued: service.QueueRun;
+  /** Hands a confirmed run back to the grading queue to write its results. */
+  resumed: service.QueueRun;
   /** Stops this process's grading of an assignment at once. */
   stopGrading: (assignmentId: string) => void;
 }
@@ -61,6 +63,39 @@ export async function evaluationRoutes(fastify: FastifyInstance, opts: Evaluatio
       return { run: await service.cancelEvaluation(db, assignment, opts.stopGrading) };
     },
   );
+
+  const confirmSchema = {
+    summary: 'Apply the changes a re-run proposes',
+    description:
+      'A run that would change marks the teacher has not reviewed waits in awaiting-confirmation with the list of changes (`run.changes`); this sends it on to write them. The teacher’s own marks are never overwritten. To discard the changes instead, POST …/evaluations/cancel. 409 nothing_to_confirm when no run is waiting.',
+    tags,
+    params: codeParams,
+    response: {
+      200: runReply('The run, queued again to write its results'),
+      ...refusals(...assignmentRefusals, 409),
+    },
+  };
+  app.post(
+    '/api/assignments/:code/evaluations/confirm',
+    { schema: confirmSchema },
+    async (request) => {
+      const { assignment } = await authorise(db, request, 'grade');
+      return { run: await service.confirmEvaluation(db, assignment, opts.resumed) };
+    },
+  );
+
+  const undoSchema = {
+    summary: 'Undo the last evaluation',
+    description:
+      'Every answer the newest finished run wrote gets back its previous marks, explanation and flags; marks the teacher gave since stay hers. Recorded in the audit trail. 409 nothing_to_undo when there is no such run, it was undone already, or another run is working or waiting.',
+    tags,
+    params: codeParams,
+    response: { 200: runReply('The undone run'), ...refusals(...assignmentRefusals, 409) },
+  };
+  app.post('/api/assignments/:code/evaluations/undo', { schema: undoSchema }, async (request) => {
+    const { assignment, user } = await authorise(db, request, 'grade');
+    return { run: await service.undoEvaluation(db, assignment, user.id) };
+  });
 
   const latestSchema = {
     summary: 'Progress of the newest run',

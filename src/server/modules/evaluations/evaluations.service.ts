@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { EvaluationRun } from '../../../shared/evaluations';
+import type { EvaluationRun, RunChange } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
 import { nowIso } from '../../db/database';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { AssignmentRow } from '../assignments/assignments.service';
+import { canUndoRun, undoRun } from '../marks/ai-results.service';
 import * as repo from './evaluations.repository';
 import * as items from './run-items.repository';
 import type { RegradeRequest } from '../../../shared/review';
@@ -19,8 +20,8 @@ import { classMarks, type MarksState } from '../marks/marking.service';
 import { regradeRequests } from '../regrades/regrades.service';
 import type { GradeLine, GradeQuestion } from './grades-csv';
 
-/** Presents a run row as the API's run. */
-export function toRun(r: repo.RunRow): EvaluationRun {
+/** Presents a run row as the API's run (`canUndo` when the caller checked it may be undone). */
+export function toRun(r: repo.RunRow, canUndo = false): EvaluationRun {
   return {
     id: r.id,
     status: r.status,
@@ -33,6 +34,9 @@ export function toRun(r: repo.RunRow): EvaluationRun {
     startedAt: r.started_at,
     finishedAt: r.finished_at,
     suggested: r.suggested ? (JSON.parse(r.suggested) as string[]) : [],
+    changes: r.preview ? (JSON.parse(r.preview) as RunChange[]) : [],
+    undoneAt: r.undone_at,
+    canUndo,
   };
 }
 
@@ -51,6 +55,10 @@ export async function startEvaluation(
 ): Promise<{ run: EvaluationRun; created: boolean }> {
   const active = await repo.findActiveRun(db, assignment.id);
   if (active) return { run: toRun(active), created: false };
+  // A run still waiting for confirmation was computed from the marks as they were: a new run
+  // replaces it.
+  const waiting = await repo.findAwaitingRun(db, assignment.id);
+  if (waiting) await discard(db, waiting.id);
   if (assignment.total_marks <= 0) throw conflict('nothing_to_grade', messages.zeroTotalMarks);
   const total = await repo.countGradable(db, assignment.id);
   if (total === 0) {
@@ -92,6 +100,9 @@ export async function cancelEvaluation(
   assignment: AssignmentRow,
   stopGrading: (assignmentId: string) => void,
 ): Promise<EvaluationRun> {
+  const waiting = await repo.findAwaitingRun(db, assignment.id);
+  if (waiting && (await discard(db, waiting.id)))
+    return toRun((await repo.findRun(db, waiting.id))!);
   const run = await repo.cancelActiveRun(db, assignment.id, nowIso());
   if (!run) throw conflict('no_active_evaluation', messages.noEvaluationToCancel);
   stopGrading(assignment.id);
@@ -99,10 +110,70 @@ export async function cancelEvaluation(
   return toRun(run);
 }
 
-/** The assignment's newest run, or null. */
+/** Ends a run waiting for confirmation: nothing it computed is written. */
+async function discard(db: Kysely<Database>, runId: string) {
+  const discarded = await repo.discardRun(db, runId, nowIso());
+  if (discarded) await items.deleteItems(db, runId);
+  return discarded;
+}
+
+/**
+ * The run "Undo" would undo: the newest finished run, unless it was undone already or kept
+ * nothing, or another run is working or waiting for confirmation.
+ */
+async function undoTarget(db: Kysely<Database>, assignmentId: string) {
+  if (await repo.findActiveRun(db, assignmentId)) return null;
+  if (await repo.findAwaitingRun(db, assignmentId)) return null;
+  const r = await repo.findLatestRun(db, assignmentId, 'finished');
+  return r && r.undone_at === null && (await canUndoRun(db, r.id)) ? r : null;
+}
+
+/** The assignment's newest run, or null; `canUndo` says whether the last finished run can be undone. */
 export async function latestRun(db: Kysely<Database>, assignment: AssignmentRow) {
   const r = await repo.findLatestRun(db, assignment.id);
-  return r ? toRun(r) : null;
+  return r ? toRun(r, (await undoTarget(db, assignment.id)) !== null) : null;
+}
+
+/**
+ * The teacher applies the changes a run waits with: it goes on to write its results (the
+ * teacher's own marks are never overwritten). 409 when no run is waiting.
+ */
+export async function confirmEvaluation(
+  db: Kysely<Database>,
+  assignment: AssignmentRow,
+  resume: QueueRun,
+): Promise<EvaluationRun> {
+  const waiting = await repo.findAwaitingRun(db, assignment.id);
+  if (!waiting) throw conflict('nothing_to_confirm', messages.nothingToConfirm);
+  const confirmed = await db.transaction().execute(async (trx) => {
+    if (!(await repo.confirmRun(trx, waiting.id))) return false;
+    await resume(waiting.id, trx);
+    return true;
+  });
+  if (!confirmed) throw conflict('nothing_to_confirm', messages.nothingToConfirm);
+  return toRun((await repo.findRun(db, waiting.id))!);
+}
+
+/**
+ * Undoes the newest finished run: every answer it wrote gets back the marks and explanation it had
+ * before (the teacher's own marks stay hers), and the run says it was undone. 409 when the
+ * newest run is not finished, was undone already, or changed nothing.
+ */
+export async function undoEvaluation(
+  db: Kysely<Database>,
+  assignment: AssignmentRow,
+  teacherId: string,
+): Promise<EvaluationRun> {
+  const latest = await undoTarget(db, assignment.id);
+  if (!latest) throw conflict('nothing_to_undo', messages.nothingToUndo);
+  const at = nowIso();
+  const done = await db.transaction().execute(async (trx) => {
+    if (!(await repo.markUndone(trx, latest.id, at))) return false;
+    await undoRun(trx, latest.id, teacherId, at);
+    return true;
+  });
+  if (!done) throw conflict('nothing_to_undo', messages.nothingToUndo);
+  return toRun((await repo.findRun(db, latest.id))!);
 }
 
 /**

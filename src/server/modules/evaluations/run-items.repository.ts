@@ -46,6 +46,31 @@ export async function advanceStage(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Stops a scored run to wait for the teacher to confirm the unreviewed marks it would change
+ * (compare-and-set from its score step, like advanceStage); true for the one caller that did.
+ */
+export async function awaitConfirmation(
+  db: Db,
+  runId: string,
+  patch: { preview: string; suggested: string },
+) {
+  const result = await db
+    .updateTable('evaluation_run')
+    .set({
+      stage: 'confirm',
+      status: 'awaiting-confirmation',
+      lease_owner: null,
+      lease_expires_at: null,
+      ...patch,
+    })
+    .where('id', '=', runId)
+    .where('stage', '=', 'score')
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** The answers of one chunk still to read, with what reading them needs. */
 export async function itemsToRead(db: Db, runId: string, chunk: number) {
   return db
@@ -140,6 +165,18 @@ export async function itemsToWrite(db: Db, runId: string, chunk: number) {
     .where('written_at', 'is', null)
     .orderBy('submission_id')
     .execute();
+}
+
+/** Every answer the run will write (not those the teacher marked, which only calibrate). */
+export async function itemIdsToWrite(db: Db, runId: string) {
+  const rows = await db
+    .selectFrom('evaluation_item')
+    .select('submission_id')
+    .where('run_id', '=', runId)
+    .where('calibrates', '=', 0)
+    .where('written_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.submission_id);
 }
 
 /** Marks one answer's result written, once: false when it was written already. */

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type {
   Database,
   MarkChangeTable,
@@ -66,7 +66,7 @@ export async function writeAiResult(
 ) {
   const before = await db
     .selectFrom('submission')
-    .select(['marks', 'marks_source'])
+    .select([...UNDO_COLUMNS])
     .where('id', '=', submissionId)
     .where((eb) =>
       eb.or([eb('evaluation_run_id', 'is', null), eb('evaluation_run_id', '!=', runId)]),
@@ -90,7 +90,75 @@ export async function writeAiResult(
     .where('id', '=', submissionId)
     .execute();
   const from = before.marks === null ? null : Number(before.marks);
-  return { from, to: teacherOwned ? from : result.aiMarks, teacherOwned };
+  return { from, to: teacherOwned ? from : result.aiMarks, teacherOwned, before };
+}
+
+/** The columns a run writes on an answer, and that undoing it puts back. */
+export const UNDO_COLUMNS = [
+  'marks',
+  'marks_source',
+  'ai_marks',
+  'ai_status',
+  'ai_result',
+  'needs_review',
+  'graded_at',
+  'evaluation_run_id',
+] as const;
+
+/** An answer's columns that a run replaced. */
+export type UndoColumns = Pick<Selectable<SubmissionTable>, (typeof UNDO_COLUMNS)[number]>;
+
+/** Keeps what the run replaced on one answer; only the last run that wrote an answer keeps it. */
+export async function saveUndo(
+  db: Kysely<Database>,
+  runId: string,
+  submissionId: string,
+  previous: UndoColumns,
+) {
+  await db.deleteFrom('run_undo').where('submission_id', '=', submissionId).execute();
+  await db
+    .insertInto('run_undo')
+    .values({ run_id: runId, submission_id: submissionId, previous: JSON.stringify(previous) })
+    .execute();
+}
+
+/** What the run replaced, per answer, with the answer's columns as they are now. */
+export async function undoRows(db: Kysely<Database>, runId: string) {
+  return db
+    .selectFrom('run_undo as u')
+    .innerJoin('submission as s', 's.id', 'u.submission_id')
+    .select(['u.submission_id', 'u.previous', 's.marks', 's.marks_source', 's.evaluation_run_id'])
+    .where('u.run_id', '=', runId)
+    .orderBy('u.submission_id')
+    .execute();
+}
+
+/** Whether the run kept anything to undo. */
+export async function hasUndo(db: Kysely<Database>, runId: string) {
+  const row = await db
+    .selectFrom('run_undo')
+    .select('submission_id')
+    .where('run_id', '=', runId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Forgets what the run replaced (it was undone). */
+export async function deleteUndo(db: Kysely<Database>, runId: string) {
+  await db.deleteFrom('run_undo').where('run_id', '=', runId).execute();
+}
+
+/** The answers' marks as the engine left them (not the teacher's), with the student's name. */
+export async function unreviewedMarks(db: Kysely<Database>, submissionIds: string[]) {
+  if (!submissionIds.length) return [];
+  return db
+    .selectFrom('submission as s')
+    .innerJoin('user as u', 'u.id', 's.student_id')
+    .select(['s.id', 'u.name as student_name', 's.marks', 's.ai_result'])
+    .where('s.id', 'in', submissionIds)
+    .where('s.marks_source', '=', 'ai')
+    .where('s.marks', 'is not', null)
+    .execute();
 }
 
 /** One submission's marks as they stand and the AI's result they came from. */

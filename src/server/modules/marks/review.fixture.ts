@@ -68,13 +68,18 @@ export function reviewRequests(get: () => Partial<ReviewClass>) {
     row: (await call(get().students![i]!, 'GET', at('/submissions'))).json(),
     detail: (await call(get().students![i]!, 'GET', at(`/submissions/${get().ids![i]}`))).json(),
   });
-  /** Starts an evaluation as the teacher and waits (up to 20 s) until it has finished. */
+  /**
+   * Starts an evaluation as the teacher and waits (up to 20 s) until it has finished, applying
+   * the changes when the run waits for confirmation.
+   */
   const evaluate = async (teacher: TestUser) => {
     await call(teacher, 'POST', at('/evaluations'));
     for (let i = 0; i < 200; i++) {
       const run = (await call(teacher, 'GET', at('/evaluations/latest'))).json()
         .run as EvaluationRun;
       if (run.status === 'finished') return;
+      if (run.status === 'awaiting-confirmation')
+        await call(teacher, 'POST', at('/evaluations/confirm'));
       await sleep(100);
     }
   };

@@ -1,19 +1,28 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { gradesCsvUrl, isActiveRun } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ApiError } from '../../lib/api';
 import { timeZoneName } from '../../lib/dates';
-import { useCancelEvaluation, useLatestRun, useStartEvaluation } from './evaluations-api';
+import {
+  useCancelEvaluation,
+  useConfirmEvaluation,
+  useLatestRun,
+  useStartEvaluation,
+  useUndoEvaluation,
+} from './evaluations-api';
 import { EvalIcon } from './icons';
 import { runOutcome } from './run-progress';
+import { RunChanges } from './run-changes';
 import { RunProgressBar } from './run-progress-bar';
 
 /**
  * The teacher's "Evaluate Now!" with the run's live progress and a "Stop evaluation" button while
- * it runs, the reasons a run could not start or stopped, and "Download CSV". `onFinished` runs when a run watched on this page ends, so
- * the page can load the new marks.
+ * it runs, the changes a re-run would make to unreviewed marks (to apply or discard), "Undo last
+ * evaluation", the reasons a run could not start or stopped, and "Download CSV". `onFinished`
+ * runs when a run watched on this page ends, so the page can load the new marks.
  */
 export function EvaluationControls({
   code,
@@ -33,13 +42,38 @@ export function EvaluationControls({
   });
   const start = useStartEvaluation(code);
   const cancel = useCancelEvaluation(code);
+  const confirm = useConfirmEvaluation(code);
+  const undo = useUndoEvaluation(code);
+  const [asking, setAsking] = useState(false);
+  // What the teacher just did without a run to watch (discarded, undone): said where focus goes.
+  const [done, setDone] = useState<string | null>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
   const run = latest.data?.run ?? null;
   const active = isActiveRun(run);
+  const awaiting = run?.status === 'awaiting-confirmation';
 
   const handleStart = () => {
     setFinishedHere(false);
+    setDone(null);
     start.mutate();
   };
+  const handleDiscard = () =>
+    cancel.mutate(undefined, {
+      onSuccess: () => setDone('You discarded the evaluation; no marks changed.'),
+    });
+  const handleUndo = () =>
+    undo.mutate(undefined, {
+      onSuccess: () => {
+        setAsking(false);
+        setFinishedHere(false);
+        setDone(messages.evaluationUndone);
+        onFinished();
+      },
+      onError: () => setAsking(false),
+    });
   const startError =
     start.error instanceof ApiError
       ? start.error.message
@@ -64,6 +98,11 @@ export function EvaluationControls({
             {cancel.isPending ? 'Stopping…' : 'Stop evaluation'}
           </Button>
         ) : null}
+        {run?.canUndo && !active ? (
+          <Button variant="outline" onClick={() => setAsking(true)} disabled={undo.isPending}>
+            Undo last evaluation
+          </Button>
+        ) : null}
         {hasSubmissions ? (
           <a
             href={gradesCsvUrl(code, timeZoneName())}
@@ -82,6 +121,10 @@ export function EvaluationControls({
           <p className="text-emerald-900">
             <span className="font-semibold">{messages.evaluationDone}</span> {runOutcome(run)}
           </p>
+        ) : done ? (
+          <p ref={doneRef} tabIndex={-1} className="text-slate-800">
+            {done}
+          </p>
         ) : run?.status === 'cancelled' ? (
           <p className="text-slate-800">
             {runOutcome(run)} Marks given before you stopped it are kept.
@@ -89,6 +132,27 @@ export function EvaluationControls({
         ) : null}
       </div>
       {active && run ? <RunProgressBar run={run} /> : null}
+      {awaiting && run ? (
+        <RunChanges
+          run={run}
+          busy={confirm.isPending || cancel.isPending}
+          onApply={() => {
+            setDone(null);
+            confirm.mutate();
+          }}
+          onDiscard={handleDiscard}
+        />
+      ) : null}
+      {undo.error instanceof ApiError ? <Alert tone="error">{undo.error.message}</Alert> : null}
+      <ConfirmDialog
+        open={asking}
+        title="Undo the last evaluation?"
+        text="Every answer it marked gets back the marks and explanation it had before. Marks you gave yourself stay as they are."
+        confirmLabel="Undo evaluation"
+        busy={undo.isPending}
+        onConfirm={handleUndo}
+        onCancel={() => setAsking(false)}
+      />
       {startError && !active ? <Alert tone="error">{startError}</Alert> : null}
       {run?.status === 'failed' ? (
         <Alert tone="error" title={runOutcome(run)}>

@@ -76,3 +76,31 @@ export function useSubmissionDetail(code: string, id: string) {
     queryFn: () => api<SubmissionDetail>(`${at(code)}/submissions/${encodeURIComponent(id)}`),
   });
 }
+
+/** Applies the changes a re-run waits with: the run goes on to write its results. */
+export function useConfirmEvaluation(code: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<LatestEvaluationResponse>(`${at(code)}/evaluations/confirm`, {
+        method: 'POST',
+        json: {},
+      }),
+    onSuccess: (data) => client.setQueryData(evaluationKeys.latest(code), data),
+    onError: () => client.invalidateQueries({ queryKey: evaluationKeys.latest(code) }),
+  });
+}
+
+/** Undoes the last finished run; the answers' marks and explanations are reloaded. */
+export function useUndoEvaluation(code: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<LatestEvaluationResponse>(`${at(code)}/evaluations/undo`, { method: 'POST', json: {} }),
+    onSuccess: async (data) => {
+      client.setQueryData(evaluationKeys.latest(code), data);
+      await client.invalidateQueries({ queryKey: ['assignments', code] });
+    },
+    onError: () => client.invalidateQueries({ queryKey: evaluationKeys.latest(code) }),
+  });
+}

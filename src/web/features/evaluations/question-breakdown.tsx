@@ -45,6 +45,12 @@ export function QuestionBreakdown({
                   {q.note}
                 </p>
               ) : null}
+              {q.calibration ? (
+                <p className="mt-1 text-sm break-words text-amber-900">
+                  <span className="font-medium">Moved by your marks: </span>
+                  {q.calibration.note}
+                </p>
+              ) : null}
               <Points title="Matched key points" items={q.matched} kind="found" />
               <Points title="Missing key points" items={q.missing} kind="missing" />
             </li>

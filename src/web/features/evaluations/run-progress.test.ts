@@ -14,6 +14,9 @@ const run = (over: Partial<EvaluationRun>): EvaluationRun => ({
   startedAt: null,
   finishedAt: null,
   suggested: [],
+  changes: [],
+  undoneAt: null,
+  canUndo: false,
   ...over,
 });
 
