@@ -108,6 +108,11 @@ describe('every screen tells the truth about a mark', () => {
 
     await panel.getByRole('button', { name: 'Close' }).click();
     await teacher.getByRole('button', { name: 'Publish marks' }).click();
+    // Publishing the whole class asks first.
+    await teacher
+      .getByRole('dialog', { name: 'Publish marks?' })
+      .getByRole('button', { name: 'Publish marks' })
+      .click();
     await teacher.getByText('Published 1; 0 were already up to date.').waitFor();
   });
 
