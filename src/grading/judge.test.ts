@@ -29,6 +29,32 @@ describe('judgePoint', () => {
     ).toBe(true);
   });
 
+  it('reads "less bright" and "not as bright" as dimmer, and "less dim" as brighter', () => {
+    const q = 'What happens to bulb A?';
+    for (const a of ['The bulb gets less bright.', 'The bulb is not as bright as before.']) {
+      const j = judge('The bulb gets dimmer.', q, a);
+      expect(isStated(j), a).toBe(true);
+      expect(isContradicted(j), a).toBe(false);
+    }
+    expect(isStated(judge('The bulb gets brighter.', q, 'The bulb gets less dim.'))).toBe(true);
+    // and the other way round they contradict
+    expect(isContradicted(judge('The bulb gets brighter.', q, 'The bulb gets less bright.'))).toBe(
+      true,
+    );
+    expect(isContradicted(judge('The bulb gets dimmer.', q, 'The bulb gets more bright.'))).toBe(
+      true,
+    );
+  });
+
+  it('reads the opposite denied as no contradiction, but the point’s own word denied as one', () => {
+    const q = 'Why do you get a voltage reading of 1.5 across a damaged bulb?';
+    const model = 'A damaged bulb creates a gap.';
+    expect(isContradicted(judge(model, q, 'A damaged bulb does not complete the circuit.'))).toBe(
+      false,
+    );
+    expect(judge(model, q, 'The damaged bulb has no gap.').kind).toBe('negation');
+  });
+
   it('reads a WordNet antonym as a contradiction', () => {
     const j = judge(
       'Terminals 1 and 2 are connected.',

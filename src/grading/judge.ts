@@ -31,6 +31,8 @@ type PointWord = {
   /** Whether it names a thing (a noun), an action (a verb), or something else. */
   role: 'thing' | 'action' | 'other';
   negated: boolean;
+  /** Graded down in the key point itself ("less bright"). */
+  lesser: boolean;
   number: boolean;
   same: Set<string>;
   opposite: Set<string>;
@@ -102,7 +104,15 @@ function wordsOf(point: KeyPoint): { words: PointWord[]; quantities: Set<string>
       ? { same: new Set<string>(), opposite: new Set<string>() }
       : relatedStems(t.lemma);
     const weight = stems.has(t.key) ? 1 : QUESTION_WORD_CREDIT;
-    out.push({ key: t.key, weight, role: roleOf(t.pos), negated: t.negated, number, ...rel });
+    out.push({
+      key: t.key,
+      weight,
+      role: roleOf(t.pos),
+      negated: t.negated,
+      lesser: lesser(t, tokens),
+      number,
+      ...rel,
+    });
   }
   for (const s of stems)
     if (!seen.has(s))
@@ -111,6 +121,7 @@ function wordsOf(point: KeyPoint): { words: PointWord[]; quantities: Set<string>
         weight: 1,
         role: 'other',
         negated: false,
+        lesser: false,
         number: false,
         same: new Set(),
         opposite: new Set(),
@@ -161,6 +172,30 @@ function windows(answer: Analysis, listsCount: boolean): Window[] {
   return out.filter((w) => listsCount || w.structured);
 }
 
+/** Words before a quality that turn it into less of it: "less bright" is dimmer. */
+const LESSER = new Set(['less', 'fewer']);
+/** "not as bright", "not so bright": less bright. */
+const NOT = new Set(['not', "n't", 'never']);
+
+/** Whether a word is graded down: "less bright", "fewer cells", "not as bright", "not so bright". */
+function lesser(t: Token, tokens: Token[]): boolean {
+  const i = tokens.indexOf(t);
+  const before = tokens[i - 1]?.word;
+  return (
+    (before !== undefined && LESSER.has(before)) ||
+    ((before === 'as' || before === 'so') && NOT.has(tokens[i - 2]?.word ?? ''))
+  );
+}
+
+/**
+ * Whether a word is said the other way round from the key point's word `p`: denied ("not
+ * bright") or graded down ("less bright") where the point's is not; both together ("not less
+ * bright") say it again.
+ */
+function turned(t: Token, tokens: Token[], p: PointWord): boolean {
+  return (t.negated !== p.negated) !== (lesser(t, tokens) !== p.lesser);
+}
+
 /** How one window reads against the key point. */
 function readWindow(
   { words: point, quantities }: { words: PointWord[]; quantities: Set<string> },
@@ -187,9 +222,21 @@ function readWindow(
   let ownFlipped = 0;
   let ownPolar = 0;
   let numberClash = false;
+  // The point stated by denying its opposite ("not as bright" for "dimmer"): that negation
+  // states the point, it does not deny it.
+  let doubled = false;
+  // "does not complete the circuit" for "creates a gap": the denial is of the opposite, so it
+  // states the point, unless the point's own words are denied too ("no gap" for "separated by
+  // the gap").
+  let deniedOpposite = false;
   const order: number[] = [];
   for (const p of point) {
     const own = byKey.get(p.key);
+    // "less bright" for "brighter": the point's own word, graded down, says the opposite.
+    if (own && lesser(own, w.tokens) !== p.lesser && p.weight === 1) {
+      opposite += p.weight;
+      continue;
+    }
     if (own) {
       credit += p.weight;
       hits++;
@@ -222,12 +269,16 @@ function readWindow(
       [...p.opposite].map((k) => cmp.get(k)).find(Boolean);
     if (opp && pointKeys.has(opp.key)) continue;
     if (opp) {
-      // "not dimmer" for "brighter" states the point; "dimmer" contradicts it.
-      if (opp.negated === p.negated) opposite += p.weight;
+      // "not dimmer", "less dim" or "not as dim" for "brighter" state the point; "dimmer"
+      // contradicts it.
+      if (!turned(opp, w.tokens, p)) opposite += p.weight;
       else {
         credit += SYNONYM_CREDIT * p.weight;
         hits++;
         if (p.weight === 1) ownHits++;
+        // "not as bright", "less bright": the answer's grading down of the opposite states the point
+        if (lesser(opp, w.tokens)) doubled = true;
+        else if (opp.negated) deniedOpposite = true;
       }
     }
   }
@@ -248,6 +299,8 @@ function readWindow(
     polar > 0 &&
     wordsFlipped &&
     pointNegated !== windowNegated &&
+    !doubled &&
+    !(deniedOpposite && ownFlipped === 0) &&
     w.tokens.length <= NEGATION_WINDOW;
   // Roles swapped: every word of a short statement there, in the reverse order ("B causes A").
   // Only a statement of the shape "thing does something to thing" has roles to swap: "function
