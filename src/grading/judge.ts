@@ -1,6 +1,12 @@
 import { analyse, type Analysis, type Token } from './nlp';
 import { comparableStem, relatedStems } from './opposites';
-import { MATCH_SHARE, NEGATION_WINDOW, QUESTION_WORD_CREDIT, SYNONYM_CREDIT } from './rules';
+import {
+  FULL_STATEMENT,
+  MATCH_SHARE,
+  NEGATION_WINDOW,
+  QUESTION_WORD_CREDIT,
+  SYNONYM_CREDIT,
+} from './rules';
 import { stem } from './text';
 import type { KeyPoint } from './types';
 
@@ -301,7 +307,10 @@ function judgeOne(point: KeyPoint, answer: Analysis, listsCount: boolean): Point
   // borrowed from its neighbour ("Chlorophyll gives off light energy. The plant takes in…").
   const clashing = new Set<number>();
   const read = windows(answer, listsCount).map((w) => ({ w, r: readWindow(pw, w) }));
-  for (const { w, r } of read) if (!w.pair && clashOf(r)) clashing.add(w.at);
+  for (const { w, r } of read) {
+    const clash = w.pair ? null : clashOf(r);
+    if (clash && clash !== 'negation' && r.addressed >= FULL_STATEMENT) clashing.add(w.at);
+  }
   for (const { w, r } of read) {
     if (w.pair && (clashing.has(w.at) || clashing.has(w.at + 1))) continue;
     const clash = clashOf(r);
