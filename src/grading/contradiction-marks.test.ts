@@ -34,3 +34,26 @@ describe('an answer that states the opposite of some key points and another one'
     expect(r.feedback).toMatch(/Contradicts: "Chlorophyll absorbs light energy"/);
   });
 });
+
+describe('a question with a key point stated', () => {
+  it('keeps at least half a mark when the teacher’s marks on other answers pull it down', async () => {
+    const results = await gradeBatch({
+      modelAnswer: { kind: 'text', text: MODEL },
+      questionPaper: { kind: 'text', text: PAPER },
+      totalMarks: 8,
+      answers: Object.entries(ANSWERS).map(([id, text]) => ({
+        id,
+        input: { kind: 'text' as const, text },
+      })),
+      teacherMarks: [
+        { id: 'partial', marks: 0 },
+        { id: 'weak', marks: 0 },
+      ],
+    });
+    const r = results.find((x) => x.id === 'contradicts');
+    if (r?.status !== 'graded') throw new Error('expected a graded result');
+    const q = r.questions[0]!;
+    expect(q.matched.length).toBeGreaterThan(0);
+    expect(q.marks).toBeGreaterThanOrEqual(0.5);
+  });
+});
