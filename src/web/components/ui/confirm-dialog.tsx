@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from './button';
 
 /**
@@ -26,6 +26,9 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Own ids: a page may hold several (the grades page has Undo and Publish), and with shared ids
+  // every dialog would be named and described by the first one's words.
+  const id = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -35,18 +38,18 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-text"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
       onCancel={(e) => {
         e.preventDefault();
         onCancel();
       }}
       className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50"
     >
-      <h2 id="confirm-title" className="text-lg font-semibold text-slate-900">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
-      <p id="confirm-text" className="mt-2 text-sm text-slate-700">
+      <p id={`${id}-text`} className="mt-2 text-sm text-slate-700">
         {text}
       </p>
       <div className="mt-6 flex justify-end gap-3">
