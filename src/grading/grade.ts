@@ -66,8 +66,14 @@ function questionResult(
   const against = points.filter((_, k) => contradicted[k]).map((k) => k.phrase);
   const missing = points.filter((_, k) => !hits[k] && !contradicted[k]).map((k) => k.phrase);
   const ceiling = ceilingOf(q.total, missing.length + against.length > 0);
+  // A key point stated is worth something: neither rounding nor the teacher's marks on other
+  // answers take the question to 0 beside feedback that says "You covered …".
+  const floor = matched.length ? Math.min(0.5, ceiling) : 0;
   const marksOf = (s: number) =>
-    Math.min(roundMarks(q.total * (s * textPart + kwShare * (1 - textPart)), q.total), ceiling);
+    Math.max(
+      floor,
+      Math.min(roundMarks(q.total * (s * textPart + kwShare * (1 - textPart)), q.total), ceiling),
+    );
   const marks = marksOf(share);
   const engineMarks = score.engineShare === undefined ? marks : marksOf(score.engineShare);
   const result: QuestionResult = {

@@ -112,6 +112,28 @@ describe('judgePoint', () => {
     expect(isContradicted(j)).toBe(true);
   });
 
+  it('never credits a sentence that states the opposite, even with a word from the next one', () => {
+    // "takes in" in the next sentence means "absorbs": read together, the two sentences hold
+    // every word of the key point, but the first says the opposite of it.
+    const j = judge(
+      'Chlorophyll absorbs light energy.',
+      'What does chlorophyll do?',
+      'Chlorophyll gives off light energy. The plant takes in carbon dioxide and water.',
+    );
+    expect(isStated(j)).toBe(false);
+    expect(isContradicted(j)).toBe(true);
+    // A point stated over two sentences, neither of which contradicts it, is still stated.
+    expect(
+      isStated(
+        judge(
+          'Chlorophyll absorbs light energy.',
+          'What does chlorophyll do?',
+          'Leaves contain chlorophyll. It absorbs light energy.',
+        ),
+      ),
+    ).toBe(true);
+  });
+
   it('credits a statement in other words and states nothing from the topic alone', () => {
     expect(
       isStated(

@@ -1,6 +1,12 @@
 import { analyse, type Analysis, type Token } from './nlp';
 import { comparableStem, relatedStems } from './opposites';
-import { MATCH_SHARE, NEGATION_WINDOW, QUESTION_WORD_CREDIT, SYNONYM_CREDIT } from './rules';
+import {
+  FULL_STATEMENT,
+  MATCH_SHARE,
+  NEGATION_WINDOW,
+  QUESTION_WORD_CREDIT,
+  SYNONYM_CREDIT,
+} from './rules';
 import { stem } from './text';
 import type { KeyPoint } from './types';
 
@@ -138,7 +144,8 @@ function roleOf(pos: string): PointWord['role'] {
   return pos === 'VERB' ? 'action' : 'other';
 }
 
-type Window = { tokens: Token[]; structured: boolean; pair: boolean };
+/** A sentence (`pair` false) or a sentence and the next one, from sentence `at`. */
+type Window = { tokens: Token[]; structured: boolean; pair: boolean; at: number };
 
 /** Tokens with each phrasal verb ("gives off") replaced by the one word it means ("emit"). */
 function phrasal(tokens: Token[]): Token[] {
@@ -161,12 +168,13 @@ function windows(answer: Analysis, listsCount: boolean): Window[] {
   const s = answer.sentences.map((x) => ({ ...x, tokens: phrasal(x.tokens) }));
   const out: Window[] = [];
   for (let i = 0; i < s.length; i++) {
-    out.push({ tokens: s[i]!.tokens, structured: s[i]!.structured, pair: false });
+    out.push({ tokens: s[i]!.tokens, structured: s[i]!.structured, pair: false, at: i });
     if (i + 1 < s.length)
       out.push({
         tokens: [...s[i]!.tokens, ...s[i + 1]!.tokens],
         structured: s[i]!.structured && s[i + 1]!.structured,
         pair: true,
+        at: i,
       });
   }
   return out.filter((w) => listsCount || w.structured);
@@ -348,18 +356,17 @@ function judgeOne(point: KeyPoint, answer: Analysis, listsCount: boolean): Point
   let degree = 0;
   let contradiction = 0;
   let kind: ContradictionKind | null = null;
-  for (const w of windows(answer, listsCount)) {
-    const r = readWindow(pw, w);
-    const clash: ContradictionKind | null =
-      r.negation !== r.opposite
-        ? r.negation
-          ? 'negation'
-          : 'opposite'
-        : r.numberClash
-          ? 'number'
-          : r.swapped
-            ? 'swapped'
-            : null;
+  // A sentence that states the opposite never states the point, nor does it with a word
+  // borrowed from its neighbour ("Chlorophyll gives off light energy. The plant takes in…").
+  const clashing = new Set<number>();
+  const read = windows(answer, listsCount).map((w) => ({ w, r: readWindow(pw, w) }));
+  for (const { w, r } of read) {
+    const clash = w.pair ? null : clashOf(r);
+    if (clash && clash !== 'negation' && r.addressed >= FULL_STATEMENT) clashing.add(w.at);
+  }
+  for (const { w, r } of read) {
+    if (w.pair && (clashing.has(w.at) || clashing.has(w.at + 1))) continue;
+    const clash = clashOf(r);
     // A contradiction is read within one sentence: two together may simply say two things.
     if (clash && !w.pair) {
       if (r.addressed > contradiction) {
@@ -369,6 +376,13 @@ function judgeOne(point: KeyPoint, answer: Analysis, listsCount: boolean): Point
     } else if (!clash && r.degree > degree) degree = r.degree;
   }
   return { degree, contradiction, kind };
+}
+
+/** How a window contradicts the key point, or null when it does not. */
+function clashOf(r: ReturnType<typeof readWindow>): ContradictionKind | null {
+  if (r.negation !== r.opposite) return r.negation ? 'negation' : 'opposite';
+  if (r.numberClash) return 'number';
+  return r.swapped ? 'swapped' : null;
 }
 
 /** Whether a judgment counts as the point stated, or as the point contradicted. */

@@ -1,6 +1,6 @@
 import { DEFAULT_DIAGRAM_SHARE } from '../shared/limits';
 import { keyPoints, rubricKeyPoint } from './key-points';
-import { segment, statedMarks, stripMarks, type Segment } from './segment';
+import { segment, statedMarks, stripMarkNotes, stripMarks, type Segment } from './segment';
 import type { ExtractedDocument, PreparedAssignment, PreparedQuestion } from './types';
 
 /**
@@ -110,7 +110,7 @@ export function prepareAssignment(args: PrepareArgs): PreparedAssignment {
   if (args.modelAnswer.status !== 'ok')
     throw new Error(`The model answer could not be read: ${args.modelAnswer.message}`);
   if (!(args.totalMarks > 0)) throw new Error('Total marks must be a positive number.');
-  const modelText = textOf(args.modelAnswer);
+  const modelText = stripMarkNotes(textOf(args.modelAnswer));
   const paperText = textOf(args.questionPaper);
   const parts = align(paperText ? segment(paperText) : null, segment(modelText), paperText);
   const diagramKeywords = (args.diagramKeywords ?? []).map((k) => k.trim()).filter(Boolean);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segment, statedMarks, stripMarks } from './segment';
+import { segment, statedMarks, stripMarkNotes, stripMarks } from './segment';
 
 describe('segment', () => {
   it.each([
@@ -39,5 +39,21 @@ describe('statedMarks', () => {
 
   it('strips the marks note from the question text', () => {
     expect(stripMarks('Explain recursion. [5 marks]')).toBe('Explain recursion.');
+  });
+});
+
+describe('stripMarkNotes', () => {
+  it.each([
+    ['Oxygen is released. [8 marks]', 'Oxygen is released.'],
+    ['Aerobic respiration uses oxygen. (8 marks: 2 per point)', 'Aerobic respiration uses oxygen.'],
+    [
+      'Diffusion is net movement. (4)\n2. Osmosis is water.',
+      'Diffusion is net movement.\n2. Osmosis is water.',
+    ],
+    ['The pass mark is 30 marks out of 40.', 'The pass mark is 30 marks out of 40.'],
+    ['a[3] is the fourth element of a.', 'a[3] is the fourth element of a.'],
+    ['(a) A cell is the smallest unit of life.', '(a) A cell is the smallest unit of life.'],
+  ])('turns %j into %j', (text, out) => {
+    expect(stripMarkNotes(text)).toBe(out);
   });
 });

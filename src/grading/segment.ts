@@ -63,3 +63,17 @@ export function stripMarks(text: string): string {
     .replace(/\b\d{1,3}(?:\.5)?\s*(?:marks?|points?)\b/gi, ' ')
     .trim();
 }
+
+/**
+ * Removes the teacher's marks notes from a model answer ("[8 marks]", "(8 marks: 2 per point)",
+ * "(4)" at the end of a line): no student could state them, so as key points they would keep a
+ * right answer from full marks and ask it to "also explain" them. Numbers in the answer itself
+ * ("30 marks out of 40", "a[3]") stay.
+ */
+export function stripMarkNotes(text: string): string {
+  return text
+    .replace(/[[(]\s*\d{1,3}(?:\.5)?\s*(?:marks?|pts?|points?)\b[^\])\n]*[\])]/gi, ' ')
+    .replace(/(\S)[ \t]*[[(]\s*\d{1,3}(?:\.5)?\s*[\])][ \t]*$/gm, '$1')
+    .replace(/[ \t]+$/gm, '')
+    .trim();
+}

@@ -165,6 +165,17 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
       note: 'The answer seems to state the opposite of the model answer.',
     };
   }
+  // More key points stated backwards (in full) than stated: a contradiction is evidence against
+  // the answer, not a point merely missed, so it keeps no more than the share of the points it
+  // states (a teacher's "2 per point" gives nothing for a point stated backwards). It moves no
+  // Mohler mark.
+  if (e.keyPoints > 0 && e.contradicted > e.matched && e.fullContradiction)
+    return bound(
+      share,
+      Math.max(CONTRADICTION_CAP, e.matched / e.keyPoints),
+      [...reasons, 'contradicts-model'],
+      'The answer states the opposite of part of the model answer.',
+    );
   if (e.keyPoints > 0 && e.full === e.keyPoints && !reasons.length)
     return { share: 1, floor: 1, cap: 1, reasons, note: null };
   // Words rearranged keep no more than an answer with a key point missing until the teacher looks.

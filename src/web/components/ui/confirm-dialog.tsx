@@ -3,8 +3,7 @@ import { Button } from './button';
 
 /**
  * A modal question with Cancel and a confirm button (native <dialog>: focus stays inside,
- * Escape cancels), shown while `open`. Its ids are its own, so several on one page each keep
- * their name.
+ * Escape cancels). Rendered only while `open`.
  */
 export function ConfirmDialog({
   open,
@@ -27,6 +26,8 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Own ids: a page may hold several (the grades page has Undo and Publish), and with shared ids
+  // every dialog would be named and described by the first one's words.
   const id = useId();
   useEffect(() => {
     const dialog = ref.current;
