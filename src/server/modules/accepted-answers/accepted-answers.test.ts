@@ -160,6 +160,17 @@ describe.each(dialects)('accepted answers (%s)', (dialect) => {
     expect(own.body).not.toContain('goes up into the air');
   });
 
+  it('gives the teacher the engine’s confidence on each row of the grades list, never a student', async () => {
+    const path = `/api/assignments/${code}/submissions`;
+    const rows = (await call(t, teacher, 'GET', path)).json().submissions as Array<{
+      confidence: number | null;
+    }>;
+    expect(rows).toHaveLength(4);
+    for (const r of rows) expect(r.confidence).toBeGreaterThan(0);
+    const mine = (await call(t, student, 'GET', path)).json().submissions;
+    expect(mine).toEqual([expect.objectContaining({ confidence: null })]);
+  });
+
   let accepted: AcceptedAnswer;
 
   it('adds an answer taken from a student’s answer and lists it', async () => {
