@@ -33,6 +33,7 @@ export async function questionTexts(db: Kysely<Database>, assignmentId: string, 
   return rows.map((r) => r.text);
 }
 
+/** Stores one accepted answer. */
 export async function insertAcceptedAnswer(
   db: Kysely<Database>,
   row: Insertable<AcceptedAnswerTable>,
