@@ -24,6 +24,7 @@ import { meRoutes } from './modules/me/me.routes';
 import { noticeRoutes } from './modules/notices/notices.routes';
 import { regradeRoutes } from './modules/regrades/regrades.routes';
 import { rubricRoutes } from './modules/rubric/rubric.routes';
+import { acceptedAnswerRoutes } from './modules/accepted-answers/accepted-answers.routes';
 import { submissionRoutes } from './modules/submissions/submissions.routes';
 import { openapi } from './openapi/openapi';
 import { security } from './plugins/security';
@@ -121,6 +122,7 @@ export async function buildApp(
   await app.register(marksRoutes, papers);
   await app.register(publishingRoutes, papers);
   await app.register(rubricRoutes, papers);
+  await app.register(acceptedAnswerRoutes, papers);
   await app.register(regradeRoutes, papers);
   await app.register(noticeRoutes, papers);
   await app.register(contactRoutes, { db, config });

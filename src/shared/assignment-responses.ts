@@ -95,6 +95,8 @@ export const submissionRow = z.object({
   published: z.boolean().default(false),
   /** Owner only: the marks as they stand differ from the published ones (a re-run, an edit). */
   changedSincePublished: z.boolean().default(false),
+  /** Owner only: how sure the engine is of its proposal (0..1); null until graded or unreadable. */
+  confidence: z.number().nullable().default(null),
 });
 export type SubmissionRow = z.infer<typeof submissionRow>;
 

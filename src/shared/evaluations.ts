@@ -105,6 +105,11 @@ export const questionBreakdown = z.object({
    * engine's own reading and the reason, for the teacher ("Calibrated on your marks for question 3: …").
    */
   calibration: z.object({ engineMarks: z.number(), note: z.string() }).optional(),
+  /**
+   * The student's answer to this question as the engine read it (spelling corrected), for the
+   * teacher's "Accept answers like this" (absent before v0.4). Never part of what students see.
+   */
+  answerText: z.string().optional(),
 });
 export type QuestionBreakdown = z.infer<typeof questionBreakdown>;
 

@@ -35,3 +35,12 @@ export const MAX_PDF_IMAGE_PIXELS = 25_000_000;
 
 /** Bytes that a PDF's compressed streams other than images may unpack to: 64 MB. */
 export const MAX_PDF_DECODED_BYTES = 64 * 1024 * 1024;
+
+/** Longest answer a teacher can accept as right ("Accept answers like this"), in characters. */
+export const MAX_ACCEPTED_ANSWER_LENGTH = 1000;
+
+/**
+ * Accepted answers a question keeps at most: each one is another reference every answer is read
+ * against, so a long list slows every run and blurs what the question asks.
+ */
+export const MAX_ACCEPTED_PER_QUESTION = 20;

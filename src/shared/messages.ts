@@ -89,6 +89,13 @@ export const messages = {
   questionMarksAboveTotal: 'Marks cannot be more than the question is worth.',
   unknownQuestion: 'This assignment has no such question.',
   unknownRubricItem: 'That rubric item does not belong to this question.',
+  acceptedTextRequired: 'Please write the answer to accept.',
+  acceptedTextTooLong: 'An accepted answer can be at most 1000 characters.',
+  acceptedUnknownSubmission: 'That answer is not one of this assignment’s.',
+  acceptedTooMany:
+    'This question already has 20 accepted answers. Remove one before adding another.',
+  acceptedAlready: 'You have already accepted this answer for this question.',
+  acceptedNotFound: 'This assignment has no such accepted answer.',
   nothingToPublish: 'There are no marks to publish yet.',
   marksNotPublished: 'Your teacher has not published the marks yet.',
   regradeReasonRequired: 'Please say why the question should be marked again.',

@@ -28,6 +28,11 @@ export type QuestionParams = z.infer<typeof questionParams>;
 /** /api/assignments/:code/rubric/items/:id */
 export const rubricItemParams = codeParams.extend({ id: z.string().describe('Rubric item id') });
 
+/** /api/assignments/:code/accepted-answers/:id */
+export const acceptedAnswerParams = codeParams.extend({
+  id: z.string().describe('Accepted answer id'),
+});
+
 /** /api/assignments/:code/regrade-requests/:id/answer */
 export const regradeParams = codeParams.extend({ id: z.string().describe('Regrade request id') });
 

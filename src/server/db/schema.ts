@@ -16,6 +16,7 @@ export interface Database {
   run_undo: RunUndoTable;
   contact_message: ContactMessageTable;
   rubric_item: RubricItemTable;
+  accepted_answer: AcceptedAnswerTable;
   question_mark: QuestionMarkTable;
   regrade_request: RegradeRequestTable;
   notice: NoticeTable;
@@ -150,6 +151,18 @@ export interface RubricItemTable {
   alternatives: Generated<string>;
   created_at: string;
   updated_at: string;
+}
+
+/** An answer the teacher accepted as right for one question ("Accept answers like this"). */
+export interface AcceptedAnswerTable {
+  id: string;
+  assignment_id: string;
+  question: string;
+  text: string;
+  /** The student's answer it was taken from (null when typed, or once that answer is gone). */
+  submission_id: string | null;
+  added_by: string | null;
+  created_at: string;
 }
 
 export interface QuestionMarkTable {

@@ -30,6 +30,8 @@ export interface PrepareRunInput {
   questionPaper: ExtractedDocument | null;
   /** The teacher's rubric items by question number: they replace the model answer's key points. */
   rubric?: Record<string, Array<{ text: string; alternatives: string[] }>>;
+  /** Answers the teacher accepted as right, by question number: read like "Also accept:" lines. */
+  accepted?: Record<string, string[]>;
 }
 
 /** The prepared assignment, or null when the model answer cannot be read. */
@@ -41,6 +43,7 @@ export function prepareRun(input: PrepareRunInput): PreparedAssignment | null {
     totalMarks: input.totalMarks,
     diagramKeywords: input.diagramKeywords,
     rubric: input.rubric,
+    accepted: input.accepted,
   });
   return prepared;
 }

@@ -30,12 +30,12 @@ export async function gradeChunk(ctx: StepContext, runId: string, chunk: number)
   const db = ctx.db.kysely;
   for (const item of await items.itemsToWrite(db, runId, chunk)) {
     if (ctx.signal.aborted) throw new RunStopped('stopping');
+    const analysis = item.analysis ? (JSON.parse(item.analysis) as AnswerAnalysis) : null;
     const result =
-      item.analysis && item.score
-        ? resultOf(
-            prepared,
-            JSON.parse(item.analysis) as AnswerAnalysis,
-            JSON.parse(item.score) as AnswerScore,
+      analysis && item.score
+        ? withAnswerTexts(
+            resultOf(prepared, analysis, JSON.parse(item.score) as AnswerScore),
+            analysis,
           )
         : unreadableResult(prepared, item.id, {
             status: 'unreadable',
@@ -54,6 +54,21 @@ export async function gradeChunk(ctx: StepContext, runId: string, chunk: number)
     forgetContext(runId);
   }
   return finished;
+}
+
+/**
+ * The result with each question's answer as the engine read it (`answerText`), for the teacher's
+ * "Accept answers like this"; students never get the AI's result, only what is published.
+ */
+function withAnswerTexts(result: AnswerResult, analysis: AnswerAnalysis): AnswerResult {
+  if (result.status !== 'graded') return result;
+  return {
+    ...result,
+    questions: result.questions.map((q, qi) => ({
+      ...q,
+      answerText: analysis.questions[qi]?.text ?? '',
+    })),
+  };
 }
 
 /**

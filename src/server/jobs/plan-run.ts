@@ -18,8 +18,9 @@ import {
 
 /**
  * Step 1, once per run: reads the model answer and question paper, prepares the assignment with
- * the teacher's rubric, lists the answers in chunks and stores it all. `then` runs in the same
- * transaction when this call planned the run (the job queue sends the chunks' jobs there).
+ * the teacher's rubric and the answers she accepted, lists the answers in chunks and stores it
+ * all. `then` runs in the same transaction when this call planned the run (the job queue sends
+ * the chunks' jobs there).
  * Returns the number of chunks, or null when the run was planned already or cannot be graded.
  */
 export async function planRun(
@@ -38,6 +39,7 @@ export async function planRun(
     ? await readPaper(ctx, runId, assignment.question_file_id)
     : null;
   const rubric = await runs.rubricByQuestion(db, assignment.id);
+  const accepted = await runs.acceptedByQuestion(db, assignment.id);
   const prepared = modelAnswer
     ? await inReader(() =>
         ctx.pool.run(
@@ -52,6 +54,7 @@ export async function planRun(
               modelAnswer,
               questionPaper: paper,
               rubric,
+              accepted,
             },
           },
           { lane: 'batch', owner: owner(runId), timeoutMs: ctx.reading.gradeTimeoutMs },

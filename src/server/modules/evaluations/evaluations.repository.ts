@@ -335,3 +335,21 @@ export async function rubricByQuestion(db: Kysely<Database>, assignmentId: strin
   }
   return out;
 }
+
+/**
+ * The answers the teacher accepted as right, by question number ("Accept answers like this"),
+ * oldest first: the run reads each like an "Also accept:" line of the model answer.
+ */
+export async function acceptedByQuestion(db: Kysely<Database>, assignmentId: string) {
+  const rows = await db
+    .selectFrom('accepted_answer')
+    .select(['question', 'text'])
+    .where('assignment_id', '=', assignmentId)
+    .orderBy('question')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const out: Record<string, string[]> = {};
+  for (const r of rows) (out[r.question] ??= []).push(r.text);
+  return out;
+}

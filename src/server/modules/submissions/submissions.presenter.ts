@@ -23,6 +23,7 @@ export function toSubmissionRow(s: SubmissionWithName, view: MarksView): Submiss
       publishedMarks: shown ? shown.marks : null,
       published: shown !== null,
       changedSincePublished: false,
+      confidence: null,
     });
   }
   return submissionRow.parse({
@@ -37,5 +38,17 @@ export function toSubmissionRow(s: SubmissionWithName, view: MarksView): Submiss
     publishedMarks: shown ? shown.marks : null,
     published: shown !== null,
     changedSincePublished: shown !== null && shown.marks !== current,
+    confidence: confidenceOf(s.ai_result),
   });
+}
+
+/** How sure the engine was of a graded answer, from its stored result. */
+function confidenceOf(aiResult: string | null): number | null {
+  if (!aiResult) return null;
+  try {
+    const { confidence } = JSON.parse(aiResult) as { confidence?: unknown };
+    return typeof confidence === 'number' ? confidence : null;
+  } catch {
+    return null;
+  }
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useInvalidateAssignments } from '../../features/assignments/assignments-api';
 import { GradeTableView } from '../../features/assignments/grade-table-view';
+import { AcceptedAnswersPanel } from '../../features/evaluations/accepted-answers-panel';
 import { AgreementPanel } from '../../features/evaluations/agreement-panel';
 import { EvaluationControls } from '../../features/evaluations/evaluation-controls';
 import { GradeStats } from '../../features/evaluations/grade-stats';
@@ -49,6 +50,7 @@ function GradeTablePage({ code }: { code: string }) {
             <div className="space-y-4">
               <PublishControls code={code} data={data} />
               <RubricEditor code={code} />
+              <AcceptedAnswersPanel code={code} />
               <AgreementPanel code={code} />
               <GradeStats
                 marks={data.submissions.map((s) => s.marks)}

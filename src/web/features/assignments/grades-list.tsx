@@ -7,6 +7,7 @@ import { Icon } from './icons';
 import { MarksEditor } from './marks-editor';
 import { formatMarks } from '../../lib/marks';
 import { useFocusReturn } from '../../lib/use-focus-return';
+import { orderRows, type GradesOrder } from './grades-order';
 
 type Row = SubmissionsResponse['submissions'][number];
 
@@ -26,7 +27,8 @@ export interface GradesListSlots {
 /**
  * The numbered "Student Name" / "Marks Obtained" list: submitted answers (eye to open the PDF,
  * marks or N/E, the teacher's pencil on rows with marks and on answers the engine could not read,
- * which only the teacher can mark), then who has not submitted.
+ * which only the teacher can mark), then who has not submitted. The teacher can put the answers
+ * the engine is least sure of first; the choice holds while she stays on the page.
  */
 export function GradesList({
   data,
@@ -34,6 +36,7 @@ export function GradesList({
   marksNote,
 }: { data: SubmissionsResponse } & GradesListSlots) {
   const [editing, setEditing] = useState<string | null>(null);
+  const [order, setOrder] = useState<GradesOrder>('default');
   // the row's pencil takes focus back when its editor closes (saved or cancelled)
   const focus = useFocusReturn<string>();
   const closeEditor = (id: string) => {
@@ -44,6 +47,7 @@ export function GradesList({
   const owner = data.viewer === 'owner';
   const notSubmitted = data.viewer === 'owner' ? data.notSubmitted : [];
   const hiddenMarks = data.viewer === 'student' && !data.marksVisible;
+  const submissions = owner ? orderRows(data.submissions, order) : data.submissions;
 
   // The teacher may mark any handed-in answer by hand, before or without the AI.
   const editable = (_row: Row) => owner;
@@ -90,6 +94,9 @@ export function GradesList({
   return (
     <div>
       {data.submissions.length === 0 ? <NoSubmissionsYet data={data} /> : null}
+      {owner && data.submissions.length > 1 ? (
+        <OrderControl order={order} onChange={setOrder} />
+      ) : null}
       {data.submissions.length + notSubmitted.length > 0 ? (
         // The list grows with the page rather than scrolling inside a box of its own (the spec's
         // "viewport minus 300 px" left about three rows under the grading panels); its header
@@ -119,7 +126,7 @@ export function GradesList({
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 bg-white">
-              {data.submissions.map((row, i) => (
+              {submissions.map((row, i) => (
                 <tr key={row.id}>
                   <td className={`${cell} text-slate-600`}>{i + 1}</td>
                   <td className={cell}>
@@ -152,6 +159,40 @@ export function GradesList({
           </table>
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** The teacher's choice of order for the list: by name (the default) or least sure first. */
+function OrderControl({
+  order,
+  onChange,
+}: {
+  order: GradesOrder;
+  onChange: (order: GradesOrder) => void;
+}) {
+  return (
+    <div className="mb-3 flex flex-col items-end gap-1 text-sm">
+      <span className="flex flex-wrap items-center justify-end gap-2">
+        <label htmlFor="grades-order" className="font-medium text-slate-800">
+          Order the answers
+        </label>
+        <select
+          id="grades-order"
+          value={order}
+          aria-describedby="grades-order-hint"
+          onChange={(e) => onChange(e.target.value as GradesOrder)}
+          className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 text-slate-900"
+        >
+          <option value="default">By student name</option>
+          <option value="least-sure">Least sure first</option>
+        </select>
+      </span>
+      <span id="grades-order-hint" className="text-right text-slate-700">
+        {order === 'least-sure'
+          ? 'Answers flagged for review first, then the lowest confidence; your own marks last.'
+          : 'Least sure first puts the answers the AI is least sure of at the top.'}
+      </span>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { publishPlan, publishQuestion } from './publish-rules';
 const row = (over: Partial<SubmissionRow>): SubmissionRow => ({
   id: 's1',
   studentName: 'Asha',
+  confidence: null,
   submittedAt: '2026-01-01T00:00:00.000Z',
   marks: 5,
   marksSource: 'ai',

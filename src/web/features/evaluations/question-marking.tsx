@@ -5,14 +5,25 @@ import { Button } from '../../components/ui/button';
 import { useRubric, useSavedComments, useSetComment, useSetQuestionMark } from './review-api';
 import { ErrorLine } from './error-line';
 import { QuestionFeedbackEditor } from './question-feedback';
+import { AcceptAnswer } from './accept-answer';
 import { formatMarks } from '../../lib/marks';
 
 /**
  * The teacher marks each question (typed marks; empty gives it back to the AI) with a comment,
  * rewrites or hides the feedback the student reads on it, and writes an overall comment;
- * comments already used on this assignment are offered again.
+ * comments already used on this assignment are offered again. Under each question, "Accept
+ * answers like this" takes the student's answer as another right one (`onEvaluateAgain`: the
+ * teacher started a run from there).
  */
-export function QuestionMarking({ code, detail }: { code: string; detail: SubmissionDetail }) {
+export function QuestionMarking({
+  code,
+  detail,
+  onEvaluateAgain,
+}: {
+  code: string;
+  detail: SubmissionDetail;
+  onEvaluateAgain?: () => void;
+}) {
   const saved = useSavedComments(code);
   const rubric = useRubric(code);
   const review = detail.review;
@@ -45,6 +56,13 @@ export function QuestionMarking({ code, detail }: { code: string; detail: Submis
               q={q}
               shown={shown ?? null}
             />
+            <AcceptAnswer
+              code={code}
+              submissionId={detail.id}
+              question={q.number}
+              answerText={answerTextOf(detail, q.number)}
+              onEvaluateAgain={onEvaluateAgain}
+            />
           </div>
         );
       })}
@@ -56,6 +74,12 @@ export function QuestionMarking({ code, detail }: { code: string; detail: Submis
       />
     </section>
   );
+}
+
+/** What the student wrote for a question as the engine read it, or nothing before it did. */
+function answerTextOf(detail: SubmissionDetail, number: string): string {
+  if (detail.ai?.status !== 'graded') return '';
+  return detail.ai.questions.find((q) => q.number === number)?.answerText ?? '';
 }
 
 function QuestionRow({

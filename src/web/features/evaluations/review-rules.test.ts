@@ -6,6 +6,7 @@ import { formatConfidence, reviewReasonTexts, rowReview } from './review-rules';
 const row = (over: Partial<SubmissionRow>): SubmissionRow => ({
   id: 's1',
   studentName: 'Asha',
+  confidence: null,
   submittedAt: '2026-01-01T00:00:00.000Z',
   marks: null,
   marksSource: null,

@@ -20,15 +20,18 @@ type Graded = Extract<AiResult, { status: 'graded' }>;
 /**
  * What a submission's marks are made of: current marks and their source, the AI's proposal,
  * confidence and review reasons (teacher only), feedback and the per-question breakdown.
+ * `onEvaluateAgain`: the teacher started a run from an accepted answer.
  */
 export function SubmissionExplanation({
   code,
   detail,
   mode,
+  onEvaluateAgain,
 }: {
   code: string;
   detail: SubmissionDetail;
   mode: Mode;
+  onEvaluateAgain?: () => void;
 }) {
   if (mode === 'student') {
     return detail.published ? (
@@ -48,7 +51,7 @@ export function SubmissionExplanation({
     <div className="space-y-5">
       <MarksSummary detail={detail} mode={mode} />
       <PublishedNote detail={detail} />
-      <QuestionMarking code={code} detail={detail} />
+      <QuestionMarking code={code} detail={detail} onEvaluateAgain={onEvaluateAgain} />
       <StudentPreview detail={detail} />
       {ai === null ? (
         <p className="text-sm text-slate-800">{notEvaluatedText(detail, mode)}</p>

@@ -105,7 +105,13 @@ export function SubmissionPanel({
                 </Button>
               </p>
             ) : (
-              <SubmissionExplanation code={code} detail={query.data} mode={mode} />
+              <SubmissionExplanation
+                code={code}
+                detail={query.data}
+                mode={mode}
+                // a run started from here is followed on the grades page, with its changes to confirm
+                onEvaluateAgain={onClose}
+              />
             )}
           </div>
           {wide ? (
