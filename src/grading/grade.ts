@@ -24,6 +24,24 @@ function pointsOf(q: PreparedQuestion, ref = 0) {
 }
 
 /**
+ * How results name an answer the teacher accepted from a student's work: never by its words, which
+ * are a classmate's (the teacher sees the words in her list of accepted answers).
+ */
+export const ACCEPTED_BY_TEACHER = 'an answer your teacher accepted as right';
+
+/** The matched, contradicted and missing lists of an answer read against a teacher-accepted answer. */
+function namedLists(matched: string[], against: string[], missing: string[]) {
+  const some = (xs: string[]) => (xs.length ? [ACCEPTED_BY_TEACHER] : []);
+  return {
+    matched: some(matched),
+    against: some(against),
+    missing: missing.length
+      ? [matched.length ? `the rest of ${ACCEPTED_BY_TEACHER}` : ACCEPTED_BY_TEACHER]
+      : [],
+  };
+}
+
+/**
  * The most a question's marks may be: its total, or, with a key point missing or contradicted,
  * the half mark below it. The rules cap such an answer short of full marks (verdict.ts), but
  * rounding to half marks could carry 3.75 of 4 back up to 4, beside feedback that asks for the
@@ -62,9 +80,14 @@ function questionResult(
     : 0;
   const textPart = keywords ? 1 - diagramShare : 1;
   const points = pointsOf(q, ref);
-  const matched = points.filter((_, k) => hits[k]).map((k) => k.phrase);
-  const against = points.filter((_, k) => contradicted[k]).map((k) => k.phrase);
-  const missing = points.filter((_, k) => !hits[k] && !contradicted[k]).map((k) => k.phrase);
+  const phrases = {
+    matched: points.filter((_, k) => hits[k]).map((k) => k.phrase),
+    against: points.filter((_, k) => contradicted[k]).map((k) => k.phrase),
+    missing: points.filter((_, k) => !hits[k] && !contradicted[k]).map((k) => k.phrase),
+  };
+  const { matched, against, missing } = q.accepted?.[(ref ?? 0) - 1]?.fromClass
+    ? namedLists(phrases.matched, phrases.against, phrases.missing)
+    : phrases;
   const ceiling = ceilingOf(q.total, missing.length + against.length > 0);
   // A key point stated is worth something: neither rounding nor the teacher's marks on other
   // answers take the question to 0 beside feedback that says "You covered …".

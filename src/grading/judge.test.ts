@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gradeAnswers, prepareAssignment } from '.';
+import { ACCEPTED_BY_TEACHER } from './grade';
 import { judgePoint, isContradicted, isStated } from './judge';
 import { keyPoints } from './key-points';
 import { analyse } from './nlp';
@@ -228,7 +229,9 @@ describe('accepted answers', () => {
     const before = grade();
     expect(before[0]![0]!.matched).toEqual([]);
     const after = grade({ '1': ['The puddle turns into a gas that rises into the air.'] });
-    expect(after[0]![0]!.matched).toEqual(['The puddle turns into a gas that rises into the air']);
+    // named, never quoted: the accepted answer's words are a student's
+    expect(after[0]![0]!.matched).toEqual([ACCEPTED_BY_TEACHER]);
+    expect(JSON.stringify(after)).not.toContain('rises into the air');
     expect(after[0]![0]!.marks).toBeGreaterThan(before[0]![0]!.marks);
     // the other answer to question 1, and every answer to question 2, are read as before
     expect(after[1]![0]!.matched).toEqual([]);

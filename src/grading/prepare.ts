@@ -25,10 +25,14 @@ export function questionOf(
   extraAccepted: string[] = [],
 ): PreparedQuestion {
   const { main, accepted } = splitAccepted(model);
-  const others = [...accepted, ...extraAccepted].map((text) => ({
-    text,
-    keyPoints: keyPoints(text, questionText),
-  }));
+  const others = [
+    ...accepted.map((text) => ({ text, keyPoints: keyPoints(text, questionText) })),
+    ...extraAccepted.map((text) => ({
+      text,
+      keyPoints: keyPoints(text, questionText),
+      fromClass: true,
+    })),
+  ];
   return {
     number,
     total,

@@ -45,7 +45,15 @@ export type KeyPoint = {
 };
 
 /** Another answer the teacher accepts as right for a question, with its own key points. */
-export type AcceptedAnswer = { text: string; keyPoints: KeyPoint[] };
+export type AcceptedAnswer = {
+  text: string;
+  keyPoints: KeyPoint[];
+  /**
+   * Accepted by the teacher from a student's answer: its words are that student's, so results
+   * name it (ACCEPTED_BY_TEACHER) and never quote it to another student.
+   */
+  fromClass?: boolean;
+};
 
 /** One question of an assignment as the engine grades it. */
 export type PreparedQuestion = {
