@@ -168,6 +168,8 @@ export async function undoEvaluation(
   if (!latest) throw conflict('nothing_to_undo', messages.nothingToUndo);
   const at = nowIso();
   const done = await db.transaction().execute(async (trx) => {
+    // Checked again inside: a run started or confirmed meanwhile makes this one no longer the last.
+    if ((await undoTarget(trx, assignment.id))?.id !== latest.id) return false;
     if (!(await repo.markUndone(trx, latest.id, at))) return false;
     await undoRun(trx, latest.id, teacherId, at);
     return true;
