@@ -2,8 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, signUpInContext } from './support/browser';
+import { launchBrowser } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
+import { userPage } from './support/classroom-pages';
 
 const PAPER = 'What happens to bulb A when switch Y is closed, and why? [4 marks]';
 const MODEL = 'Bulb A gets dimmer because the current is shared with bulb B.';
@@ -25,33 +26,23 @@ describe('an answer that contradicts the model answer', () => {
   let student: Page;
   let code: string;
   const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
-  const newPage = async (width: number, height: number) =>
-    (await browser.newContext({ baseURL, viewport: { width, height }, bypassCSP: true })).newPage();
+  const signedUp = async (name: string, role: 'teacher' | 'student', size: 'phone' | 'desktop') => {
+    const { page } = await userPage(browser, baseURL, { name, role, size, axe: true });
+    page.setDefaultTimeout(20_000);
+    return page;
+  };
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const stamp = Date.now();
-    teacher = await newPage(1280, 900);
-    teacher.setDefaultTimeout(20_000);
-    await signUpInContext(teacher, baseURL, {
-      name: 'Mr Volta',
-      email: `volta-${stamp}@school.example`,
-      role: 'teacher',
-    });
+    teacher = await signedUp('Mr Volta', 'teacher', 'desktop');
     code = await createAssignmentInPage(teacher, baseURL, {
       title: 'Bulbs in series',
       totalMarks: 4,
       questionPaper: await pdfOf(PAPER),
       modelAnswer: await pdfOf(MODEL),
     });
-    for (const [i, [name, answer]] of ANSWERS.entries()) {
-      const page = await newPage(360, 740);
-      page.setDefaultTimeout(20_000);
-      await signUpInContext(page, baseURL, {
-        name,
-        email: `bulb${i}-${stamp}@school.example`,
-        role: 'student',
-      });
+    for (const [name, answer] of ANSWERS) {
+      const page = await signedUp(name, 'student', 'phone');
       await joinAndSubmit(page, baseURL, code, await pdfOf(answer));
       if (name === 'Omar Opposite') student = page;
       else await page.context().close();

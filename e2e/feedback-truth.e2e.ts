@@ -2,8 +2,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, signUpInContext } from './support/browser';
+import { launchBrowser } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
+import { userPage } from './support/classroom-pages';
 
 const PAPER = 'Q1. What is a stack? [5 marks]\nQ2. What is a queue? [5 marks]';
 const MODEL =
@@ -41,32 +42,22 @@ describe('every screen tells the truth about a mark', () => {
   let teacher: Page;
   let student: Page;
   let code: string;
-  const newPage = async (width: number, height: number) =>
-    (await browser.newContext({ baseURL, viewport: { width, height }, bypassCSP: true })).newPage();
+  const signedUp = async (name: string, role: 'teacher' | 'student', size: 'phone' | 'desktop') => {
+    const { page } = await userPage(browser, baseURL, { name, role, size, axe: true });
+    page.setDefaultTimeout(20_000);
+    return page;
+  };
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const stamp = Date.now();
-    teacher = await newPage(1280, 800);
-    teacher.setDefaultTimeout(20_000);
-    await signUpInContext(teacher, baseURL, {
-      name: 'Ms Okafor',
-      email: `okafor-${stamp}@school.example`,
-      role: 'teacher',
-    });
+    teacher = await signedUp('Ms Okafor', 'teacher', 'desktop');
     code = await createAssignmentInPage(teacher, baseURL, {
       title: 'Stacks and queues',
       totalMarks: 10,
       questionPaper: await pdfOf(PAPER),
       modelAnswer: await pdfOf(MODEL),
     });
-    student = await newPage(360, 740);
-    student.setDefaultTimeout(20_000);
-    await signUpInContext(student, baseURL, {
-      name: 'Rae Lin',
-      email: `rae-${stamp}@school.example`,
-      role: 'student',
-    });
+    student = await signedUp('Rae Lin', 'student', 'phone');
     await joinAndSubmit(student, baseURL, code, await pdfOf(ANSWER));
   });
   afterAll(async () => {
