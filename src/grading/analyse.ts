@@ -161,6 +161,15 @@ function bestReference(judged: PointJudgment[][]): number {
   return best;
 }
 
+/** Options of analyseAnswer. */
+export type AnalyseOptions = {
+  /**
+   * The teacher's corrections of what was read, by question number: each replaces the text the
+   * engine read for that question (a misread sign, a number OCR got wrong).
+   */
+  readings?: Record<string, string>;
+};
+
 /**
  * Reads one readable answer on its own: split into the paper's questions, each read for form,
  * key points and words. Independent of the other answers, so answers can be read in any order,
@@ -169,12 +178,13 @@ function bestReference(judged: PointJudgment[][]): number {
 export function analyseAnswer(
   prepared: PreparedAssignment,
   document: Extract<ExtractedDocument, { status: 'ok' }>,
+  opts: AnalyseOptions = {},
 ): AnswerAnalysis {
   const split = splitAnswer(prepared, document.text);
   return {
     numbered: split.numbered,
-    questions: prepared.questions.map((_, qi) =>
-      analyseQuestion(prepared, qi, split.texts[qi] ?? ''),
+    questions: prepared.questions.map((q, qi) =>
+      analyseQuestion(prepared, qi, opts.readings?.[q.number] ?? split.texts[qi] ?? ''),
     ),
     keywords: prepared.diagramKeywords.length
       ? findKeywords(prepared.diagramKeywords, diagramText(document))

@@ -16,7 +16,14 @@ export { createOcrEngine } from './ocr';
 export { inspectPdf, type PdfInspection, type PdfProblem } from './inspect';
 export { DEFAULT_READ_LIMITS, type ReadLimits } from './read-limits';
 export { prepareAssignment, type PrepareArgs } from './prepare';
-export { analyseAnswer, type AnswerAnalysis } from './analyse';
+export { analyseAnswer, type AnalyseOptions, type AnswerAnalysis } from './analyse';
+export {
+  DEFAULT_MATHS_SETTINGS,
+  type MathsFinding,
+  type MathsSettings,
+  type MathsTarget,
+  type MathsVerdict,
+} from './maths/types';
 export {
   combineScores,
   scoreClass,

@@ -1,6 +1,7 @@
 import { DEFAULT_DIAGRAM_SHARE } from '../shared/limits';
 import { keyPoints, rubricKeyPoint } from './key-points';
 import { segment, statedMarks, stripMarkNotes, stripMarks, type Segment } from './segment';
+import { DEFAULT_MATHS_SETTINGS, type MathsSettings } from './maths/types';
 import type { ExtractedDocument, PreparedAssignment, PreparedQuestion } from './types';
 
 /**
@@ -60,18 +61,23 @@ export type PrepareArgs = {
    * review screen): each is read like an "Also accept:" line of the model answer.
    */
   accepted?: Record<string, string[]>;
+  /** How each question's numbers are marked, by question number (tolerance, wrong-unit share). */
+  maths?: Record<string, Partial<MathsSettings>>;
 };
 
-/** The questions with the teacher's rubric items as their key points, where she set any. */
-function withRubric(
-  questions: PreparedQuestion[],
-  rubric: PrepareArgs['rubric'],
-): PreparedQuestion[] {
+/**
+ * The questions with the teacher's settings: her rubric items as their key points where she set
+ * any, and how each question's numbers are marked.
+ */
+function withTeacherSettings(questions: PreparedQuestion[], args: PrepareArgs): PreparedQuestion[] {
   return questions.map((q) => {
-    const items = rubric?.[q.number];
-    return items?.length
-      ? { ...q, keyPoints: items.map((i) => rubricKeyPoint(i, q.questionText)) }
-      : q;
+    const items = args.rubric?.[q.number];
+    const maths = args.maths?.[q.number];
+    return {
+      ...q,
+      ...(items?.length ? { keyPoints: items.map((i) => rubricKeyPoint(i, q.questionText)) } : {}),
+      ...(maths ? { maths: { ...DEFAULT_MATHS_SETTINGS, ...maths } } : {}),
+    };
   });
 }
 
@@ -130,7 +136,7 @@ export function prepareAssignment(args: PrepareArgs): PreparedAssignment {
       modelText,
       args.accepted?.['1'],
     );
-    return { ...base, numbered: false, questions: withRubric([only], args.rubric) };
+    return { ...base, numbered: false, questions: withTeacherSettings([only], args) };
   }
   const marks = shareMarks(
     parts.map((p) => statedMarks(p.question)),
@@ -139,5 +145,5 @@ export function prepareAssignment(args: PrepareArgs): PreparedAssignment {
   const questions = parts.map((p, i) =>
     questionOf(p.number, marks[i]!, stripMarks(p.question), p.model, args.accepted?.[p.number]),
   );
-  return { ...base, numbered: true, questions: withRubric(questions, args.rubric) };
+  return { ...base, numbered: true, questions: withTeacherSettings(questions, args) };
 }

@@ -1,3 +1,4 @@
+import type { MathsFinding, MathsSettings, MathsTarget } from './maths/types';
 import type { ReviewReason } from '../shared/evaluations';
 
 /** Types shared by every stage of the grading engine; all results are plain JSON values. */
@@ -42,6 +43,8 @@ export type KeyPoint = {
   negated?: boolean;
   /** Other ways of stating it that count too (a teacher's accepted alternatives). */
   alternatives?: KeyPoint[];
+  /** What it asks for when it is mathematics (a quantity, an equation, a step of working). */
+  maths?: MathsTarget;
 };
 
 /** Another answer the teacher accepts as right for a question, with its own key points. */
@@ -69,6 +72,8 @@ export type PreparedQuestion = {
    * teacher from a student's answer): an answer that states any one of them is right.
    */
   accepted?: AcceptedAnswer[];
+  /** How the question's numbers are marked (tolerance, wrong-unit share); defaults when absent. */
+  maths?: MathsSettings;
 };
 
 /** Everything about an assignment the engine needs to grade its answers, computed once. */
@@ -101,6 +106,8 @@ export type QuestionResult = {
    * engine's own reading gives, and why they moved ("Calibrated on your marks for question 3: …").
    */
   calibration?: { engineMarks: number; note: string };
+  /** Per mathematical key point: what the engine read in the answer and how it stands. */
+  maths?: MathsFinding[];
 };
 
 export type { ReviewReason };
