@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mathsFinding, readingCorrection } from './maths';
 import { publishedMarks } from './review';
 import { round2 } from './marks-rounding';
 
@@ -74,6 +75,8 @@ export const evaluationRun = z.object({
   undoneAt: z.string().nullable().default(null),
   /** Whether the teacher can undo it now (the newest run, finished, not undone, wrote marks). */
   canUndo: z.boolean().default(false),
+  /** The one answer the run regrades after the teacher corrected its reading; null: the class. */
+  submissionId: z.string().nullable().default(null),
 });
 export type EvaluationRun = z.infer<typeof evaluationRun>;
 
@@ -110,6 +113,11 @@ export const questionBreakdown = z.object({
    * teacher's "Accept answers like this" (absent before v0.4). Never part of what students see.
    */
   answerText: z.string().optional(),
+  /**
+   * Per mathematical key point: what the engine read and how it stands (absent before v0.5, and
+   * for questions without mathematics).
+   */
+  maths: z.array(mathsFinding).optional(),
 });
 export type QuestionBreakdown = z.infer<typeof questionBreakdown>;
 
@@ -139,6 +147,8 @@ export const submissionReview = z.object({
   changedSincePublished: z.boolean(),
   /** Exactly what the student would read if these marks were published now (null: no marks yet). */
   preview: publishedMarks.nullable().default(null),
+  /** The teacher's corrections of what the engine read, by question. */
+  readings: z.array(readingCorrection).default([]),
 });
 export type SubmissionReview = z.infer<typeof submissionReview>;
 

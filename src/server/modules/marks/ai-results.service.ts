@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { StoredQuestion } from '../assignments/questions.service';
 import { recordMarkChange } from './audit-trail';
+import { recomputeTotal } from './marking.service';
+import { marksState, parseAi } from './marks-state';
 import * as repo from './marks.repository';
 
-export { parseAi } from './marks-state';
+export { parseAi };
 
 /** The engine's result for one answer, as the grading steps write it. */
 export interface AiResultWrite {
@@ -13,6 +16,14 @@ export interface AiResultWrite {
   json: string;
   needsReview: boolean;
   at: string;
+  /** Why the run wrote it, for the audit trail ("reading of question 2 corrected"). */
+  note?: string;
+  /**
+   * The assignment's questions, when the answer is regraded on its own after the teacher
+   * corrected its reading: where she marked some questions, the total then follows the engine's
+   * new marks of the others (her own marks stay hers; a total she typed over everything stays).
+   */
+  follow?: StoredQuestion[];
 }
 
 /**
@@ -37,10 +48,42 @@ export async function writeAiResult(
       source: 'ai',
       from: change.from,
       to: change.to,
+      note: result.note ?? null,
       at: result.at,
     });
   }
+  if (change.teacherOwned && result.follow)
+    await followQuestions(db, submissionId, result.follow, change, result);
   return true;
+}
+
+/**
+ * The total of an answer the teacher marked question by question, after the engine's marks of
+ * her unmarked questions moved: their sum again, audited. A total she set as a whole (no marks
+ * of questions, or a total typed over them) stays.
+ */
+async function followQuestions(
+  db: Kysely<Database>,
+  submissionId: string,
+  questions: StoredQuestion[],
+  change: { from: number | null; before: repo.UndoColumns },
+  result: AiResultWrite,
+) {
+  const rows = await repo.questionMarks(db, submissionId);
+  if (!rows.some((r) => r.marks !== null)) return;
+  const before = marksState(questions, parseAi(change.before.ai_result), rows);
+  if (before.total !== change.from) return;
+  const total = await recomputeTotal(db, submissionId, questions);
+  if (total.from === total.to) return;
+  await recordMarkChange(db, {
+    submissionId,
+    by: null,
+    source: 'ai',
+    from: total.from,
+    to: total.to,
+    note: result.note ?? null,
+    at: result.at,
+  });
 }
 
 /** The answers' marks as the engine left them, unreviewed by the teacher, with student names. */

@@ -1,4 +1,5 @@
 import { keyPointName } from '../../../grading/explain';
+import type { MathsFinding, PublishedFinding } from '../../../shared/maths';
 import type { KeyPointsShown, PublishedMarks } from '../../../shared/review';
 import type { CurrentUser } from '../../auth/current-user';
 import { isPastDeadline, type AssignmentRow } from '../assignments/assignments.service';
@@ -65,8 +66,21 @@ export function studentView(p: StoredPublication, shown: KeyPointsShown): Publis
       missing: name(q.missing),
       comment: q.comment,
       feedback: quoted ? (q.feedback ?? null) : (q.namedFeedback ?? null),
+      maths: (q.maths ?? []).map((f) => (quoted ? f : findingWithoutModel(f))),
     })),
   };
+}
+
+/** What stands for the model answer's value in a finding's message while it is kept private. */
+export const EXPECTED_HIDDEN = 'the value in the model answer';
+
+/**
+ * A mathematical finding as a student reads it while the key points are named only: the key
+ * point named by its first words, no expected value, and the message with that value replaced.
+ */
+export function findingWithoutModel(f: MathsFinding): PublishedFinding {
+  const message = f.expected ? f.message.split(f.expected).join(EXPECTED_HIDDEN) : f.message;
+  return { ...f, point: keyPointName(f.point), expected: null, message };
 }
 
 /** What the student who made a submission may see of its marks now, or null before publishing. */
