@@ -97,12 +97,13 @@ export const messages = {
   acceptedAlready: 'You have already accepted this answer for this question.',
   acceptedNotFound: 'This assignment has no such accepted answer.',
   toleranceOutOfRange: 'The tolerance must be a number from 0% to 50%.',
-  wrongUnitShareOutOfRange: 'The share for a wrong or missing unit must be a number from 0% to 100%.',
+  wrongUnitShareOutOfRange:
+    'The share for a wrong or missing unit must be a number from 0% to 100%.',
   readingRequired: 'Please write what the answer says for this question.',
   readingTooLong: 'A corrected reading can be at most 5,000 characters.',
   readingNotFound: 'This answer has no corrected reading for this question.',
   readingNotRead:
-    'Markwise has not read this answer yet. Evaluate it first, then correct what it read.',
+    'Markwise could not read this answer, so there is no reading to correct. Give its marks yourself.',
   readingWhileRunning:
     'An evaluation is in progress. Wait for it to finish, then correct the reading.',
   readingWhileAwaiting:

@@ -110,8 +110,7 @@ export async function startAnswerRegrade(
     awaiting: string;
   },
 ): Promise<EvaluationRun> {
-  if (await repo.findActiveRun(db, assignment.id))
-    throw conflict('evaluation_running', opts.busy);
+  if (await repo.findActiveRun(db, assignment.id)) throw conflict('evaluation_running', opts.busy);
   if (await repo.findAwaitingRun(db, assignment.id))
     throw conflict('evaluation_awaiting_confirmation', opts.awaiting);
   const id = crypto.randomUUID();

@@ -9,12 +9,7 @@ import {
   readingCorrectionBody,
 } from '../../../shared/maths-review';
 import { codeParams, questionParams } from '../../../shared/params';
-import {
-  assignmentRefusals,
-  bodyRefusals,
-  json,
-  refusals,
-} from '../../openapi/route-schema';
+import { assignmentRefusals, bodyRefusals, json, refusals } from '../../openapi/route-schema';
 import { authorise } from '../assignments/assignments.policy';
 import { mathsSettingsOf, setMathsSettings } from './maths-settings.service';
 import { correctReading, removeReading, type ReadingDeps } from './readings.service';
@@ -70,7 +65,7 @@ export async function mathsReviewRoutes(fastify: FastifyInstance, deps: ReadingD
   const correctSchema = {
     summary: 'Correct what Markwise read for a question of an answer',
     description:
-      'Stores the text (at most 5,000 characters) in place of the engine’s reading of that question, for this and every later run, and regrades the answer at once: follow the returned run at …/evaluations/latest. The teacher’s own marks stay hers. 409 reading_not_read before the answer was read, evaluation_running or evaluation_awaiting_confirmation while another run works or waits.',
+      'Stores the text (at most 5,000 characters) in place of the engine’s reading of that question, for this and every later run, and regrades the answer at once: follow the returned run at …/evaluations/latest. The teacher’s own marks stay hers. 409 reading_not_read when the answer could not be read, evaluation_running or evaluation_awaiting_confirmation while another run works or waits.',
     tags,
     params: questionParams,
     body: readingCorrectionBody,

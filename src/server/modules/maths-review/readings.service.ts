@@ -75,7 +75,7 @@ const regradeMessages = {
  * The teacher corrects what the engine read for one question of one answer: the correction is
  * stored (with who and when) and the answer is regraded at once, reading the correction in place
  * of the engine's reading; the teacher's own marks stay hers. 404 for an answer or question the
- * assignment lacks; 409 before the answer was read, or while another run works or waits.
+ * assignment lacks; 409 when the answer could not be read, or while another run works or waits.
  */
 export async function correctReading(
   deps: ReadingDeps,
