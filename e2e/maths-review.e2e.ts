@@ -131,8 +131,10 @@ describe('numbers, units and equations in the review', () => {
   });
 
   it('corrects what Markwise read, and the mark follows without another click', async () => {
-    const uma = teacher.getByRole('dialog', { name: 'Answer details' });
-    await uma.getByRole('button', { name: 'Correct what Markwise read for question 2' }).click();
+    const open = teacher.getByRole('dialog', { name: 'Answer details' });
+    if (await open.isVisible()) await open.getByRole('button', { name: 'Close' }).click();
+    const uma = await openDetails('Uma Unit');
+    await uma.getByRole('button', { name: 'Correct the reading of question 2' }).click();
     const dialog = teacher.getByRole('dialog', { name: 'Correct the reading of question 2' });
     const text = dialog.getByRole('textbox', { name: 'What the answer says for question 2' });
     expect(await text.inputValue()).toContain('9.8 m/s');
@@ -143,6 +145,15 @@ describe('numbers, units and equations in the review', () => {
     await uma
       .getByText('Regraded: question 2’s marks and reasons now follow the reading.')
       .waitFor();
+    const detail = await (await teacher.request.get(`/api/assignments/${code}/submissions`)).json();
+    const umaId = (detail.submissions as Array<{ id: string; studentName: string }>).find(
+      (s) => s.studentName === 'Uma Unit',
+    )!.id;
+    const ai = (
+      await (await teacher.request.get(`/api/assignments/${code}/submissions/${umaId}`)).json()
+    ).ai;
+    // Markwise marked the corrected text, not what it read on the page.
+    expect(ai.questions[1].answerText).toBe('g = 9.8 m/s²');
     await expect.poll(() => aiMarks(uma, '2')).toBe(2);
     await uma.getByText(/You corrected what Markwise read for question 2/).waitFor();
     // The run regraded Uma's answer alone: nothing waits for confirmation.
@@ -173,9 +184,7 @@ describe('numbers, units and equations in the review', () => {
       .getByRole('button', { name: 'Details for Uma Unit' })
       .click();
     const details = phone.getByRole('dialog', { name: 'Answer details' });
-    await details
-      .getByRole('button', { name: 'Correct what Markwise read for question 1' })
-      .click();
+    await details.getByRole('button', { name: 'Correct the reading of question 1' }).click();
     const dialog = phone.getByRole('dialog', { name: 'Correct the reading of question 1' });
     await dialog.getByRole('textbox').waitFor();
     const box = (await dialog.boundingBox())!;

@@ -72,7 +72,7 @@ export function CorrectReading({
           ref={opener}
           variant="outline"
           size="sm"
-          aria-label={`Correct what Markwise read for question ${question}`}
+          aria-label={`Correct the reading of question ${question}`}
           disabled={phase === 'regrading'}
           onClick={() => {
             change.reset();
@@ -86,7 +86,7 @@ export function CorrectReading({
             variant="danger-outline"
             size="sm"
             disabled={phase === 'regrading' || change.isPending}
-            aria-label={`Remove your correction of question ${question}'s reading`}
+            aria-label={`Remove the correction of question ${question}`}
             onClick={() => handleChange(null)}
           >
             Remove the correction

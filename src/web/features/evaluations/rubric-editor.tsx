@@ -88,7 +88,10 @@ export function RubricEditor({ code }: { code: string }) {
   );
 }
 
-/** The question's number settings once loaded (keyed so a reload shows what was saved). */
+/**
+ * The question's number settings once loaded; the form keeps what the teacher typed (and its
+ * "Saved" note) when the list reloads after a save.
+ */
 function QuestionMaths({
   code,
   settings,
@@ -100,13 +103,7 @@ function QuestionMaths({
 }) {
   const own = settings?.find((s) => s.question === number);
   if (!own) return null;
-  return (
-    <MathsSettingsForm
-      key={`${own.tolerancePercent}-${own.wrongUnitSharePercent}`}
-      code={code}
-      settings={own}
-    />
-  );
+  return <MathsSettingsForm code={code} settings={own} />;
 }
 
 function Moved({ moved }: { moved: MarkMove[] }) {
