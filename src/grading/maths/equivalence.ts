@@ -1,16 +1,18 @@
 import { evaluate, type Scope } from './evaluate';
-import { MAX_SIMPLIFY_NODES, MAX_TERMS, overdue, type Deadline } from './limits';
+import { MAX_SIMPLIFY_NODES, MAX_TERMS, overdue, spend, type Deadline } from './limits';
 import { mathjs } from './mathjs';
 import { sizeOf, symbolsOf, type Node } from './parse';
 import { toMathjs } from './print';
 
 /**
  * Whether two expressions or two equations say the same, as a teacher checks it: expressions are
- * equal when mathjs simplifies their difference to 0 (tried only on small ones, since simplifying
- * can be slow) or, failing that, when they agree at pseudo-random points; equations are equal when
- * they have the same solutions: points on one's solution set (all symbols but one fixed at random,
- * the last solved for numerically) satisfy the other, both ways. The points come from a generator
- * seeded by the expressions themselves: the same input always gets the same verdict.
+ * equal when they agree at pseudo-random points; where too few points give both a value (square
+ * roots of negatives, logarithms), mathjs's symbolic simplification of their difference decides,
+ * on small expressions only (it took 8 to 80 ms on ten-node expressions, so it is the fallback, not
+ * the first try). Equations are equal when they have the same solutions: points on one's solution
+ * set (all symbols but one fixed at random, the last solved for numerically) satisfy the other,
+ * both ways. The points come from a generator seeded by the expressions themselves: the same input
+ * always gets the same verdict.
  */
 
 /** An equation as two sides. */
@@ -46,11 +48,16 @@ function near(a: number, b: number, scale: number): boolean {
   return Math.abs(a - b) <= 1e-7 * Math.max(1, scale);
 }
 
-const POINTS = 8;
+const POINTS = 6;
 
 /** Whether two expressions are equal (see the file's comment). */
 export function sameExpression(a: Node, b: Node, deadline: Deadline): Same {
-  if (symbolicallyEqual(a, b)) return 'same';
+  const numeric = numericallyEqual(a, b, deadline);
+  if (numeric !== 'undecided' || overdue(deadline)) return numeric;
+  return symbolicallyEqual(a, b) ? 'same' : 'undecided';
+}
+
+function numericallyEqual(a: Node, b: Node, deadline: Deadline): Same {
   const names = [...new Set([...symbolsOf(a), ...symbolsOf(b)])];
   const random = generator(seedOf(`${toMathjs(a)}|${toMathjs(b)}`));
   let tried = 0;
@@ -58,6 +65,7 @@ export function sameExpression(a: Node, b: Node, deadline: Deadline): Same {
     if (overdue(deadline)) return 'undecided';
     const values = new Map(names.map((n) => [n, randomValue(random)]));
     const scope: Scope = (n) => values.get(n);
+    spend(deadline, sizeOf(a) + sizeOf(b));
     const x = evaluate(a, scope);
     const y = evaluate(b, scope);
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
@@ -117,7 +125,7 @@ function holdsOnSolutions(
     if (overdue(deadline)) return 'undecided';
     const values = new Map(names.map((n) => [n, randomValue(random)]));
     const free = own[Math.floor(random() * own.length)]!;
-    const root = solveFor(f, free, values);
+    const root = solveFor(f, free, values, deadline);
     if (root === null) continue;
     values.set(free, root);
     const scope: Scope = (n) => values.get(n);
@@ -139,6 +147,7 @@ function proportional(f: Node, g: Node, random: () => number, deadline: Deadline
     if (overdue(deadline)) return 'undecided';
     const values = new Map(names.map((n) => [n, randomValue(random)]));
     const scope: Scope = (n) => values.get(n);
+    spend(deadline, sizeOf(f) + sizeOf(g));
     const x = evaluate(f, scope);
     const y = evaluate(g, scope);
     if (!Number.isFinite(x) || !Number.isFinite(y) || Math.abs(x) < 1e-9) continue;
@@ -159,8 +168,17 @@ const GRID = (() => {
 })();
 
 /** A value of `name` that makes `f` zero with the other symbols as given, or null. */
-function solveFor(f: Node, name: string, values: Map<string, number>): number | null {
-  const at = (x: number) => evaluate(f, (n) => (n === name ? x : values.get(n)));
+function solveFor(
+  f: Node,
+  name: string,
+  values: Map<string, number>,
+  deadline: Deadline,
+): number | null {
+  const size = sizeOf(f);
+  const at = (x: number) => {
+    spend(deadline, size);
+    return evaluate(f, (n) => (n === name ? x : values.get(n)));
+  };
   let prev = GRID[0]!;
   let fPrev = at(prev);
   for (const x of GRID.slice(1)) {
@@ -181,7 +199,7 @@ function bisect(at: (x: number) => number, lo: number, hi: number, fLo: number):
   let a = lo;
   let b = hi;
   let fa = fLo;
-  for (let i = 0; i < 80; i++) {
+  for (let i = 0; i < 60; i++) {
     const m = (a + b) / 2;
     const fm = at(m);
     if (!Number.isFinite(fm)) return null;

@@ -4,5 +4,6 @@
  */
 export { readMaths } from './read';
 export { mathsTarget } from './targets';
+export { judgeMaths } from './judge';
 export { displayMaths } from './display';
 export * from './types';

@@ -20,18 +20,36 @@ export const MAX_SIMPLIFY_NODES = 30;
 export const MAX_TERMS = 8;
 /** Candidates of an answer compared with one key point. */
 export const MAX_CANDIDATES = 40;
-/** Wall-clock milliseconds one reading or one judgement may take; past it, parts are unreadable. */
-export const BUDGET_MS = 50;
+/**
+ * Wall-clock milliseconds one reading may take, a safety net; its real bound is READ_WORK_BUDGET.
+ * Past either, the parts left are unreadable.
+ */
+export const READ_BUDGET_MS = 250;
+/** Tokens one reading may go through, counting each try at an expression (a few milliseconds). */
+export const READ_WORK_BUDGET = 200_000;
+/**
+ * Wall-clock milliseconds one judgement may take: a safety net only. The judge's real bound is
+ * its count of work (WORK_BUDGET), which does not depend on how busy the machine is, so the same
+ * answer always gets the same verdict.
+ */
+export const JUDGE_BUDGET_MS = 250;
+/** Expression nodes one judgement may evaluate (a few tens of milliseconds of work). */
+export const WORK_BUDGET = 2_000_000;
 
-/** A point in time past which the work in hand stops and marks what is left unreadable. */
-export type Deadline = { at: number };
+/** When the work in hand stops: a point in time and an amount of work, whichever comes first. */
+export type Deadline = { at: number; work: number; maxWork: number };
 
-/** A deadline `ms` from now. */
-export function deadlineIn(ms: number = BUDGET_MS): Deadline {
-  return { at: performance.now() + ms };
+/** A deadline `ms` from now, with `maxWork` units of work. */
+export function deadlineIn(ms: number, maxWork = Infinity): Deadline {
+  return { at: performance.now() + ms, work: 0, maxWork };
 }
 
-/** Whether the deadline has passed. */
+/** Counts `units` of work against the deadline. */
+export function spend(d: Deadline, units: number): void {
+  d.work += units;
+}
+
+/** Whether the deadline has passed, in work or in time. */
 export function overdue(d: Deadline): boolean {
-  return performance.now() > d.at;
+  return d.work > d.maxWork || performance.now() > d.at;
 }

@@ -4,6 +4,9 @@ import {
   MAX_PART_CHARS,
   MAX_PART_TOKENS,
   MAX_TEXT_CHARS,
+  READ_BUDGET_MS,
+  READ_WORK_BUDGET,
+  spend,
   deadlineIn,
   overdue,
   type Deadline,
@@ -54,7 +57,7 @@ const LABEL = /^([ \t]*)(\(?\d{1,2}[.)]|\(?[a-hA-H][.)]|\(?[ivx]{1,4}\)|Q\d{1,2}
 /** Reads a text's mathematics (see the file's comment); never throws. */
 export function readDetailed(text: string): DetailedReading {
   if (!MATHS_SIGN.test(text)) return EMPTY;
-  const deadline = deadlineIn();
+  const deadline = deadlineIn(READ_BUDGET_MS, READ_WORK_BUDGET);
   const out: DetailedReading = { chains: [], quantities: [], expressions: [], unreadable: [] };
   const kept = text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
   if (kept.length < text.length) out.unreadable.push(shorten(text.slice(MAX_TEXT_CHARS)));
@@ -71,6 +74,7 @@ export function readDetailed(text: string): DetailedReading {
       out.unreadable.push(shorten(written));
       continue;
     }
+    spend(deadline, part.length);
     readPart(part, { original: kept, n, offset: start, written }, out, deadline);
   }
   return out;
@@ -132,7 +136,7 @@ function readPart(part: string, src: Source, out: DetailedReading, deadline: Dea
       src.offset + tokens[b - 1]!.end,
     );
   try {
-    const covered = readChains(tokens, written, out, shorten(src.written));
+    const covered = readChains(tokens, written, out, shorten(src.written), deadline);
     if (covered) readLoose(tokens, covered, written, out, deadline);
   } catch (e) {
     if (!(e instanceof TooLarge)) throw e;
@@ -154,7 +158,7 @@ type Span = { node: Node; start: number; end: number };
 type Written = (a: number, b: number) => string;
 
 /** The longest expression ending exactly at `end`, starting as early as it can from `from`. */
-function suffixOf(tokens: Token[], from: number, end: number): Span | null {
+function suffixOf(tokens: Token[], from: number, end: number, deadline: Deadline): Span | null {
   let start = from;
   for (let k = end - 1; k >= from; k--) {
     const t = tokens[k]!;
@@ -164,6 +168,7 @@ function suffixOf(tokens: Token[], from: number, end: number): Span | null {
     }
   }
   for (let k = start; k < end; k++) {
+    spend(deadline, end - k);
     const r = readExpression(tokens, k, end);
     if (r && r.end === end) return { node: r.node, start: k, end };
   }
@@ -184,6 +189,7 @@ function readChains(
   written: Written,
   out: DetailedReading,
   whole: string,
+  deadline: Deadline,
 ): boolean[] | null {
   const covered = tokens.map(() => false);
   let broken = false;
@@ -198,7 +204,7 @@ function readChains(
     const partEnd = equals[k + 1] ?? tokens.length;
     const left: Span | null = chain
       ? chain[chain.length - 1]!
-      : namedSide(tokens, suffixOf(tokens, partStart, eq));
+      : namedSide(tokens, suffixOf(tokens, partStart, eq, deadline));
     const right = prefixOf(tokens, eq + 1, partEnd);
     if (!left || !right) {
       close();
@@ -217,11 +223,14 @@ function readChains(
   return null;
 }
 
-/** The first side of an equation written as one word is one symbol: "KE" in "KE = ½mv²". */
+/**
+ * The first side of an equation written as one word with a capital is one symbol: "KE" in
+ * "KE = ½mv²", "Ek"; in lower case it stays a product ("at = v − u").
+ */
 function namedSide(tokens: Token[], span: Span | null): Span | null {
   const t = tokens[span?.start ?? -1];
-  if (!span || span.end !== span.start + 1 || t?.kind !== 'word' || span.node.t !== 'bin')
-    return span;
+  const named = t?.kind === 'word' && /[A-Z]/.test(t.text) && span?.node.t === 'bin';
+  if (!span || span.end !== span.start + 1 || !named) return span;
   return { ...span, node: { t: 'sym', name: t.text } };
 }
 
@@ -293,4 +302,20 @@ function keepLoose(node: Node, text: string, out: DetailedReading): void {
   if (!operation) return;
   if (symbolsOf(node).size > 0) out.expressions.push({ node, text });
   else if (!Number.isFinite(evaluate(node, () => undefined))) out.unreadable.push(shorten(text));
+}
+
+/**
+ * One whole expression read from a text (mathjs syntax or as written), or null when the text is
+ * not one expression or is over budget.
+ */
+export function expressionOf(text: string): Node | null {
+  const tokens = lex(normalise(text).text);
+  if (!tokens.length || tokens.length > MAX_PART_TOKENS) return null;
+  try {
+    const r = readExpression(tokens, 0, tokens.length);
+    return r && r.end === tokens.length ? r.node : null;
+  } catch (e) {
+    if (e instanceof TooLarge) return null;
+    throw e;
+  }
 }

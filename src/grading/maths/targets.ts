@@ -1,3 +1,4 @@
+import { displayMaths } from './display';
 import { readDetailed, type Side } from './read';
 import { asQuantity, symbolsOf, type Node } from './parse';
 import { toMathjs } from './print';
@@ -147,4 +148,10 @@ function functionNotation(n: Node): boolean {
     n.a.name.length === 1 &&
     /^[A-Zf-h]$/.test(n.a.name)
   );
+}
+
+/** A key point's value as the teacher wrote it, keeping her figures ("2.0 kg·m/s"); null if none. */
+export function writtenQuantity(phrase: string): string | null {
+  const q = readDetailed(toleranceOf(phrase.trim()).text).quantities;
+  return q.length ? displayMaths(q[q.length - 1]!.text) : null;
 }
