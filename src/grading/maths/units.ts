@@ -29,9 +29,6 @@ const PREFIXED = [
   'eV',
   'T',
   'Wb',
-  'Bq',
-  'Gy',
-  'Sv',
   'Wh',
 ];
 const PREFIXES = ['T', 'G', 'M', 'k', 'm', 'u', 'n', 'p'];
@@ -55,9 +52,7 @@ const PLAIN = [
   'mmHg',
   'bar',
   'mbar',
-  'cal',
-  'kcal',
-  'hPa',
+    'hPa',
   'kWh',
 ];
 /** Units written as words, in mathjs spelling. */
