@@ -52,7 +52,7 @@ const PLAIN = [
   'mmHg',
   'bar',
   'mbar',
-    'hPa',
+  'hPa',
   'kWh',
 ];
 /** Units written as words, in mathjs spelling. */
