@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mathsFinding, readingCorrection } from './maths';
+import { mathsFinding, readingCorrection, type MathsFinding } from './maths';
 import { publishedMarks } from './review';
 import { round2 } from './marks-rounding';
 
@@ -22,6 +22,7 @@ export const REVIEW_REASONS = [
   'contradicts-model',
   'model-words-reordered',
   'moved-by-calibration',
+  'maths-unreadable',
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
@@ -88,6 +89,10 @@ export type LatestEvaluationResponse = z.infer<typeof latestEvaluationResponse>;
 export const isActiveRun = (run: { status: EvaluationStatus } | null | undefined): boolean =>
   run?.status === 'queued' || run?.status === 'running';
 
+/** What the engine found for one mathematical key point (see src/grading/maths/types.ts). */
+export { mathsFinding };
+export type MathsFindingView = MathsFinding;
+
 /** The marks and reasons for one question of an answer. */
 export const questionBreakdown = z.object({
   number: z.string(),
@@ -114,8 +119,8 @@ export const questionBreakdown = z.object({
    */
   answerText: z.string().optional(),
   /**
-   * Per mathematical key point: what the engine read and how it stands (absent before v0.5, and
-   * for questions without mathematics).
+   * Per mathematical key point (a quantity, an equation, a step of working): what the engine read
+   * and how it stands (absent before v0.5, and for questions of words).
    */
   maths: z.array(mathsFinding).optional(),
 });
