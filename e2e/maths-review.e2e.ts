@@ -11,7 +11,7 @@ import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroo
 // reason beside it; she corrects what Markwise read and the mark follows at once.
 const PAPER =
   '1. Write the equation for the final velocity v of a body that starts at velocity u and accelerates at a for a time t. [2 marks]\n' +
-  '2. What is the acceleration of free fall g near the Earth? [2 marks]';
+  '2. What is the acceleration of free fall g near the Earth? [5 marks]';
 const MODEL = '1. v = u + at\n2. g = 9.8 m/s²';
 const STUDENTS = {
   'Rea Rearranged': '1. v = at + u\n2. g = 9.79 m/s²',
@@ -42,7 +42,7 @@ describe('numbers, units and equations in the review', () => {
     });
     code = await createAssignmentInPage(teacher, baseURL, {
       title: 'Motion and free fall',
-      totalMarks: 4,
+      totalMarks: 7,
       questionPaper: await pdfOf(PAPER),
       modelAnswer: await pdfOf(MODEL),
     });
@@ -74,10 +74,10 @@ describe('numbers, units and equations in the review', () => {
     await details.getByRole('heading', { name: 'Mark each question yourself' }).waitFor();
     return details;
   };
-  /** The AI's marks of a question as the details say them ("Question 2 (out of 2): AI proposes 1.2"). */
+  /** The AI's marks of a question as the details say them ("Question 2 (out of 5): AI proposes 3"). */
   const aiMarks = async (details: Locator, question: string) => {
     const text = await details.innerText();
-    const found = new RegExp(`Question ${question} \\(out of 2\\): AI proposes ([\\d.]+)`).exec(
+    const found = new RegExp(`Question ${question} \\(out of \\d+\\): AI proposes ([\\d.]+)`).exec(
       text,
     );
     return found ? Number(found[1]) : null;
@@ -119,11 +119,12 @@ describe('numbers, units and equations in the review', () => {
     await teacher.getByText(messages.evaluationDone).waitFor();
     const rea = await openDetails('Rea Rearranged');
     expect(await aiMarks(rea, '1')).toBe(2);
-    expect(await aiMarks(rea, '2')).toBe(2);
+    expect(await aiMarks(rea, '2')).toBe(5);
     await rea.getByRole('button', { name: 'Close' }).click();
     const uma = await openDetails('Uma Unit');
     expect(await aiMarks(uma, '1')).toBe(2);
-    expect(await aiMarks(uma, '2')).toBe(1.2);
+    // 60% of question 2's 5 marks (marks are proposed in half marks: 5 keeps 60% exact).
+    expect(await aiMarks(uma, '2')).toBe(3);
     const found = uma.getByRole('listitem').filter({ hasText: 'Right value, wrong unit' });
     await found.first().waitFor();
     expect(await found.first().innerText()).toMatch(/Wrong unit/);
@@ -154,7 +155,7 @@ describe('numbers, units and equations in the review', () => {
     ).ai;
     // Markwise marked the corrected text, not what it read on the page.
     expect(ai.questions[1].answerText).toBe('g = 9.8 m/s²');
-    await expect.poll(() => aiMarks(uma, '2')).toBe(2);
+    await expect.poll(() => aiMarks(uma, '2')).toBe(5);
     await uma.getByText(/You corrected what Markwise read for question 2/).waitFor();
     // The run regraded Uma's answer alone: nothing waits for confirmation.
     const latest = await (
