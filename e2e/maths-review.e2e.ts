@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, newContext, signUpInContext } from './support/browser';
+import { launchBrowser, signUpInContext } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
 
 // Numbers, units and equations marked as a physics teacher would (issue 25): the teacher sets a
@@ -22,6 +22,7 @@ describe('numbers, units and equations in the review', () => {
   const baseURL = inject('baseURL');
   let browser: Browser;
   let teacher: Page;
+  let rea: Page;
   let code: string;
 
   beforeAll(async () => {
@@ -47,7 +48,12 @@ describe('numbers, units and equations in the review', () => {
       modelAnswer: await pdfOf(MODEL),
     });
     for (const [i, [name, answer]] of Object.entries(STUDENTS).entries()) {
-      const sc = await newContext(browser, baseURL, 'phone');
+      // bypassCSP: Rea's page is checked with axe at the end.
+      const sc = await browser.newContext({
+        baseURL,
+        viewport: { width: 360, height: 740 },
+        bypassCSP: true,
+      });
       const page = await sc.newPage();
       await signUpInContext(page, baseURL, {
         name,
@@ -55,7 +61,9 @@ describe('numbers, units and equations in the review', () => {
         role: 'student',
       });
       await joinAndSubmit(page, baseURL, code, await pdfOf(answer));
-      await sc.close();
+      // Rea reads her published marks at the end, on her phone.
+      if (name === 'Rea Rearranged') rea = page;
+      else await sc.close();
     }
   });
   afterAll(async () => {
@@ -195,5 +203,28 @@ describe('numbers, units and equations in the review', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await phone.close();
+  });
+
+  it('shows the student what Markwise read once published, without the model answer’s values', async () => {
+    const rows = (await (await teacher.request.get(`/api/assignments/${code}/submissions`)).json())
+      .submissions as Array<{ id: string; studentName: string }>;
+    const reaId = rows.find((r) => r.studentName === 'Rea Rearranged')!.id;
+    const published = await teacher.request.post(`/api/assignments/${code}/publish`, {
+      headers: { origin: new URL(baseURL).origin },
+      data: { submissionIds: [reaId] },
+    });
+    expect(published.status()).toBe(200);
+    rea.setDefaultTimeout(20_000);
+    await rea.goto(`/dashboard/gradetable/${code}`);
+    await rea.getByRole('button', { name: 'View feedback' }).click();
+    const panel = rea.getByRole('dialog', { name: 'Your marks and feedback' });
+    await panel.getByRole('heading', { name: 'Question 2: 5 / 5' }).waitFor();
+    await panel.getByText('Your values and equations').first().waitFor();
+    const text = await panel.innerText();
+    expect(text).toContain('9.79 m/s²');
+    // The key points are named only until the deadline: no expected value, in the list or the reasons.
+    expect(text).not.toContain('· expected');
+    expect(text).not.toContain('9.8 m/s²');
+    expect(await seriousViolations(rea)).toEqual([]);
   });
 });
