@@ -19,9 +19,9 @@ import {
 
 /**
  * Step 1, once per run: reads the model answer and question paper, prepares the assignment with
- * the teacher's rubric, the answers she accepted and how she marks each question's numbers, lists the answers in chunks and stores it
- * all. `then` runs in the same transaction when this call planned the run (the job queue sends
- * the chunks' jobs there).
+ * the teacher's rubric, the answers she accepted and how she marks each question's numbers, lists
+ * the answers in chunks and stores it all. `then` runs in the same transaction when this call
+ * planned the run (the job queue sends the chunks' jobs there).
  * Returns the number of chunks, or null when the run was planned already or cannot be graded.
  */
 export async function planRun(
