@@ -32,13 +32,30 @@ function font(): string {
   return FAMILY;
 }
 
+/** Breaks a line into lines no wider than `width`, at spaces. */
+function wrap(line: string, width: number, measure: (s: string) => number): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const word of line.split(' ')) {
+    const next = current ? `${current} ${word}` : word;
+    if (current && measure(next) > width) {
+      out.push(current);
+      current = word;
+    } else current = next;
+  }
+  return [...out, current];
+}
+
 /** A one-page A4 PDF with the lines typed in 11 pt DejaVu Sans, as a word processor would. */
 export function typedPdf(lines: string[]): Uint8Array {
   const doc = new PDFDocument({ title: 'Answer', producer: 'Markwise maths benchmark' });
   const ctx = doc.beginPage(A4.width, A4.height);
   ctx.font = `${TYPED_SIZE}px "${font()}"`;
   ctx.fillStyle = 'black';
-  lines.forEach((line, i) => ctx.fillText(line, A4.margin, A4.margin + i * TYPED_SIZE * 1.5));
+  const measure = (s: string) => ctx.measureText(s).width;
+  lines
+    .flatMap((line) => wrap(line, A4.width - 2 * A4.margin, measure))
+    .forEach((line, i) => ctx.fillText(line, A4.margin, A4.margin + i * TYPED_SIZE * 1.5));
   doc.endPage();
   return new Uint8Array(doc.close());
 }
