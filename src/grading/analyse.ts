@@ -8,11 +8,13 @@ import {
   type ContradictionKind,
   type PointJudgment,
 } from './judge';
+import { judgeMaths, readMaths, type MathsFinding, type Quantity } from './maths';
 import { analyse, contentKeys } from './nlp';
 import { correctSpelling, spellingTargets } from './spelling';
 import { splitAnswer } from './split-answer';
 import { answerStems } from './text';
-import type { ExtractedDocument, PreparedAssignment, PreparedQuestion } from './types';
+import { DEFAULT_MATHS_SETTINGS } from './maths/types';
+import type { ExtractedDocument, KeyPoint, PreparedAssignment, PreparedQuestion } from './types';
 
 /**
  * What the engine reads in one answer to one question on its own, before it is compared with the
@@ -42,6 +44,11 @@ export type QuestionAnalysis = {
   kinds: (ContradictionKind | null)[];
   /** Share of the answer's words that stand in sentences rather than lists of terms. */
   structure: number;
+  /**
+   * What the engine read for each mathematical key point of that answer and how it stands, in
+   * key-point order; absent when it has none. Their degrees are the findings' credit.
+   */
+  maths?: MathsFinding[];
 };
 
 /** One readable answer as read on its own: per question, and what the whole document shows. */
@@ -64,6 +71,8 @@ type QuestionContext = {
   targets: ReturnType<typeof spellingTargets>;
   acronyms: Acronym[];
   questionWords: Set<string>;
+  /** Quantities the question gives a symbol ("m = 1200 kg"), for the steps of a calculation. */
+  givens: Quantity[];
 };
 
 /**
@@ -88,6 +97,7 @@ function contextOf(q: PreparedQuestion): QuestionContext {
     targets: spellingTargets(`${q.questionText} ${q.modelText}`),
     acronyms: acronymsOf(q.modelText),
     questionWords: new Set(questionAnalysis.sentences.flatMap((s) => s.tokens.map((t) => t.key))),
+    givens: readMaths(q.questionText).quantities.filter((x) => x.symbol !== null),
   };
   if (contexts.size >= KEPT_CONTEXTS) contexts.delete(contexts.keys().next().value!);
   contexts.set(key, ctx);
@@ -118,12 +128,19 @@ export function analyseQuestion(
     .filter((s) => s.structured)
     .reduce((n, s) => n + s.tokens.length, 0);
   const refs = [q.keyPoints, ...(q.accepted ?? []).map((x) => x.keyPoints)];
-  const judged = refs.map((points) =>
-    form.keywordList || !stems.length
-      ? points.map(() => NOTHING)
-      : points.map((p) => judgePoint(p, a, c.listsAllowed)),
-  );
-  const ref = bestReference(judged);
+  const reading = refs.some((points) => points.some((p) => p.maths)) ? readMaths(answerText) : null;
+  const judged = refs.map((points) => {
+    const words =
+      form.keywordList || !stems.length
+        ? points.map(() => NOTHING)
+        : points.map((p) => (p.maths ? NOTHING : judgePoint(p, a, c.listsAllowed)));
+    return reading
+      ? withMaths(points, words, mathsFindings(q, points, reading, c.givens))
+      : words.map((judgment) => ({ judgment, finding: null }));
+  });
+  const ref = bestReference(judged.map((js) => js.map((j) => j.judgment)));
+  const chosen = judged[ref]!;
+  const maths = chosen.flatMap((j) => (j.finding ? [j.finding] : []));
   return {
     raw: answerStems(answerText),
     text,
@@ -131,11 +148,57 @@ export function analyseQuestion(
     stems,
     featureStems: [...stems, ...acronymStems(stems, c.acronyms)],
     ref,
-    degrees: judged[ref]!.map((j) => j.degree),
-    contradictions: judged[ref]!.map((j) => j.contradiction),
-    kinds: judged[ref]!.map((j) => j.kind),
+    degrees: chosen.map((j) => j.judgment.degree),
+    contradictions: chosen.map((j) => j.judgment.contradiction),
+    kinds: chosen.map((j) => j.judgment.kind),
     structure: all ? structured / all : 0,
+    ...(maths.length ? { maths } : {}),
   };
+}
+
+/** The findings for a right answer's mathematical key points, in their order. */
+function mathsFindings(
+  q: PreparedQuestion,
+  points: KeyPoint[],
+  reading: ReturnType<typeof readMaths>,
+  givens: Quantity[],
+): MathsFinding[] {
+  const maths = points.filter((p) => p.maths);
+  if (!maths.length) return [];
+  return judgeMaths(
+    maths.map((p) => p.maths!),
+    maths.map((p) => p.phrase),
+    reading,
+    q.maths ?? DEFAULT_MATHS_SETTINGS,
+    givens,
+  );
+}
+
+/** Verdicts on a mathematical key point that state something else in its place. */
+const WRONG = new Set(['wrong-sign', 'wrong-value', 'wrong-magnitude', 'not-equivalent']);
+
+/**
+ * Each key point's judgment: by its words, or, for a mathematical one, by its finding: the
+ * credit it earns is its degree, and a wrong value or sign contradicts it.
+ */
+function withMaths(points: KeyPoint[], words: PointJudgment[], findings: MathsFinding[]) {
+  let next = 0;
+  return points.map((p, k) => {
+    if (!p.maths) return { judgment: words[k]!, finding: null };
+    const finding = findings[next++]!;
+    const wrong = WRONG.has(finding.verdict);
+    const judgment: PointJudgment = {
+      degree: finding.credit,
+      contradiction: wrong ? 1 : 0,
+      kind: wrong ? 'number' : null,
+    };
+    return { judgment, finding };
+  });
+}
+
+/** The key points of the right answer an answer is read against: the model answer's (0) or an accepted one's. */
+export function pointsOf(q: PreparedQuestion, ref = 0): KeyPoint[] {
+  return ref > 0 ? (q.accepted?.[ref - 1]?.keyPoints ?? q.keyPoints) : q.keyPoints;
 }
 
 const NOTHING: PointJudgment = { degree: 0, contradiction: 0, kind: null };

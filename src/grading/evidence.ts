@@ -1,10 +1,10 @@
-import { analyseQuestion, type QuestionAnalysis } from './analyse';
+import { analyseQuestion, pointsOf, type QuestionAnalysis } from './analyse';
 import { computeFeatures, type Features } from './features';
 import { isContradicted, isStated, type ContradictionKind } from './judge';
 import { relevanceOf } from './relevance';
 import { FULL_STATEMENT } from './rules';
 import { answerStems, contentStems } from './text';
-import type { PreparedAssignment } from './types';
+import type { KeyPoint, PreparedAssignment } from './types';
 import type { Evidence } from './verdict';
 import type { Vec } from './vectors';
 
@@ -53,7 +53,10 @@ export function questionEvidence(
   const answers = active.map((i, k) => {
     const a = mine[i]!;
     const judged = a.degrees.map((degree, p) => ({ degree, contradiction: a.contradictions[p]! }));
-    const hit = judged.map((j) => isStated(j));
+    const points = pointsOf(q, a.ref);
+    // A mathematical key point counts as stated only when it earns all its credit: the right
+    // value with a wrong unit earns its share, but is not the point stated.
+    const hit = judged.map((j, p) => (points[p]?.maths ? j.degree >= 1 - 1e-9 : isStated(j)));
     const against = judged.map((j) => isContradicted(j));
     hits.push(hit);
     contradicted.push(against);
@@ -75,6 +78,7 @@ export function questionEvidence(
       ),
       mainContradicted: against[0] === true,
       keyPoints: n,
+      maths: mathsEvidence(points, a),
     });
     const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / (xs.length || 1);
     return {
@@ -107,6 +111,17 @@ export function questionEvidence(
     contradicted,
     refs: active.map((i) => mine[i]!.ref),
   };
+}
+
+/**
+ * The share a question's marks are when every key point of the right answer is mathematics: the
+ * mean credit of its findings (each step of a calculation its share); null for a question of
+ * words, where the fitted model and the rules decide.
+ */
+function mathsEvidence(points: KeyPoint[], a: QuestionAnalysis): Evidence['maths'] {
+  if (!points.length || !points.every((p) => p.maths)) return null;
+  const share = a.degrees.reduce((x, d) => x + d, 0) / points.length;
+  return { share, unreadable: (a.maths ?? []).some((f) => f.verdict === 'unreadable') };
 }
 
 /**

@@ -36,7 +36,11 @@ function oneQuestion(total: number, share: number, hits: boolean[]) {
     reasons: [],
     questions: [{ share, hits, reasons: [], note: null }],
   };
-  return resultOf(prepared, { keywords: null } as unknown as AnswerAnalysis, score);
+  return resultOf(
+    prepared,
+    { keywords: null, questions: [{}] } as unknown as AnswerAnalysis,
+    score,
+  );
 }
 
 describe('a mark and its feedback agree', () => {

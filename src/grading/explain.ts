@@ -1,4 +1,5 @@
 import { FULL_MARKS_PREFIX } from '../shared/evaluations';
+import type { MathsFinding, MathsVerdict } from './maths/types';
 import type { QuestionResult } from './types';
 
 /** How feedback shows a key point: whole (the default), or named by its first words (keyPointName). */
@@ -34,7 +35,34 @@ const ACTIONABLE = new Set([
 
 /** What questionFeedback reads of a question's result (older stored results lack the optional parts). */
 export type FeedbackQuestion = Pick<QuestionResult, 'marks' | 'total' | 'matched' | 'missing'> &
-  Partial<Pick<QuestionResult, 'contradicted' | 'note'>> & { reasons?: readonly string[] };
+  Partial<Pick<QuestionResult, 'contradicted' | 'note' | 'maths'>> & {
+    reasons?: readonly string[];
+  };
+
+/** A finding in words that name neither the expected value nor the model answer's expression. */
+const VERDICT_WORDS: Record<MathsVerdict, string> = {
+  right: 'Right',
+  equivalent: 'Right, written another way',
+  'carried-error': 'Your earlier value carried forward correctly',
+  'wrong-unit': 'Right value, wrong unit',
+  'missing-unit': 'Right value, but no unit',
+  'wrong-magnitude': 'Wrong order of magnitude',
+  'wrong-sign': 'Sign error',
+  'wrong-value': 'Wrong value',
+  'missing-term': 'A term is missing',
+  'not-equivalent': 'Not the same as the expected expression',
+  'not-found': 'Not found in the answer',
+  unreadable: 'Could not be read; your teacher will check it',
+};
+
+/**
+ * The sentence for one mathematical key point: the engine's message, or, while the model answer
+ * must stay private (`label` given), the verdict and the point named by its first words.
+ */
+function mathsLine(f: MathsFinding, label?: PointLabel): string {
+  if (!label) return f.message;
+  return `${VERDICT_WORDS[f.verdict]} ("${label(f.point)}").`;
+}
 
 /**
  * One or two sentences about one question, from the key points matched and missed; `label`
@@ -47,12 +75,17 @@ export function questionFeedback(q: FeedbackQuestion, label?: PointLabel): strin
       q.reasons.includes('keyword-list') ? `${q.note} Write each point as a sentence.` : q.note,
     );
   }
-  if (q.contradicted?.length) parts.push(`Contradicts: ${list(q.contradicted, 3, label)}.`);
-  if (q.matched.length) parts.push(`You covered ${list(q.matched, 3, label)}.`);
-  if (q.missing.length)
+  // Mathematical key points speak for themselves (value, unit, sign); the rest in words.
+  const maths = new Set(q.maths?.map((f) => f.point));
+  const words = (xs: string[] = []) => xs.filter((x) => !maths.has(x));
+  const [contradicted, matched, missing] = [q.contradicted, q.matched, q.missing].map(words);
+  if (contradicted!.length) parts.push(`Contradicts: ${list(contradicted!, 3, label)}.`);
+  if (matched!.length) parts.push(`You covered ${list(matched!, 3, label)}.`);
+  if (missing!.length)
     parts.push(
-      `${q.matched.length ? 'To improve, also' : 'Your answer should'} explain ${list(q.missing, 3, label)}.`,
+      `${matched!.length ? 'To improve, also' : 'Your answer should'} explain ${list(missing!, 3, label)}.`,
     );
+  for (const f of q.maths ?? []) parts.push(mathsLine(f, label));
   if (!q.matched.length && !q.missing.length && !q.contradicted?.length)
     parts.push(
       q.marks >= q.total / 2

@@ -1,7 +1,8 @@
-import { analyseAnswer, type AnswerAnalysis } from './analyse';
+import { analyseAnswer, pointsOf, type AnswerAnalysis } from './analyse';
 import { feedback } from './explain';
 import { roundMarks } from './model';
 import { scoreClass, type AnswerScore, type QuestionScore } from './score-class';
+import type { MathsFinding } from './maths/types';
 import type {
   AnswerResult,
   ExtractedDocument,
@@ -17,11 +18,6 @@ export type AnswerInput = { id: string; document: ExtractedDocument };
 
 /** Options of gradeAnswers: the teacher's own marks for some answers of the batch. */
 export type GradeOptions = { teacherMarks?: TeacherMark[] };
-
-/** The key points of the right answer an answer was read against: the model answer's or an accepted one's. */
-function pointsOf(q: PreparedQuestion, ref = 0) {
-  return ref > 0 ? (q.accepted?.[ref - 1]?.keyPoints ?? q.keyPoints) : q.keyPoints;
-}
 
 /**
  * How results name an answer the teacher accepted from a student's work: never by its words, which
@@ -68,9 +64,15 @@ export function calibrationNote(
   );
 }
 
+/** Findings for an answer the teacher accepted from a student's work name it, never quote it. */
+function namedFindings(findings: MathsFinding[]): MathsFinding[] {
+  return findings.map((f) => ({ ...f, point: ACCEPTED_BY_TEACHER, expected: ACCEPTED_BY_TEACHER }));
+}
+
 function questionResult(
   q: PreparedQuestion,
   score: QuestionScore,
+  read: AnswerAnalysis['questions'][number],
   keywords: AnswerAnalysis['keywords'],
   diagramShare: number,
 ): QuestionResult {
@@ -85,9 +87,11 @@ function questionResult(
     against: points.filter((_, k) => contradicted[k]).map((k) => k.phrase),
     missing: points.filter((_, k) => !hits[k] && !contradicted[k]).map((k) => k.phrase),
   };
-  const { matched, against, missing } = q.accepted?.[(ref ?? 0) - 1]?.fromClass
+  const fromClass = q.accepted?.[(ref ?? 0) - 1]?.fromClass === true;
+  const { matched, against, missing } = fromClass
     ? namedLists(phrases.matched, phrases.against, phrases.missing)
     : phrases;
+  const maths = fromClass && read.maths ? namedFindings(read.maths) : read.maths;
   const ceiling = ceilingOf(q.total, missing.length + against.length > 0);
   // A key point stated is worth something: neither rounding nor the teacher's marks on other
   // answers take the question to 0 beside feedback that says "You covered …".
@@ -108,6 +112,7 @@ function questionResult(
     ...(against.length ? { contradicted: against } : {}),
     ...(note ? { note } : {}),
     ...(reasons.length ? { reasons } : {}),
+    ...(maths?.length ? { maths } : {}),
     ...(engineMarks !== marks
       ? {
           calibration: {
@@ -133,7 +138,13 @@ export function resultOf(
   score: AnswerScore,
 ): AnswerResult {
   const questions = prepared.questions.map((q, qi) =>
-    questionResult(q, score.questions[qi]!, analysis.keywords, prepared.diagramShare),
+    questionResult(
+      q,
+      score.questions[qi]!,
+      analysis.questions[qi]!,
+      analysis.keywords,
+      prepared.diagramShare,
+    ),
   );
   return {
     id: score.id,

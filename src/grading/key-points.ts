@@ -1,4 +1,6 @@
+import { mathsTarget } from './maths';
 import { analyse, type Token } from './nlp';
+import { contentStems, words } from './text';
 import type { KeyPoint } from './types';
 
 /**
@@ -47,11 +49,41 @@ function tidy(phrase: string): string {
 
 /**
  * The model answer's key points: whole statements, each with the lemma stems that stand for it,
- * leaving out the question's own words (restating the question earns no key point).
+ * leaving out the question's own words (restating the question earns no key point). A line that
+ * is mathematics ("v = u + at", "g = 9.8 m/s² (±2%)", a step of a calculation) is a key point of
+ * its own, judged by its value or its algebra rather than its words (src/grading/maths).
  */
 export function keyPoints(modelText: string, questionText: string): KeyPoint[] {
+  const out: KeyPoint[] = [];
+  let prose: string[] = [];
+  const flush = () => {
+    if (prose.length) out.push(...prosePoints(prose.join('\n'), questionText, out));
+    prose = [];
+  };
+  for (const line of modelText.split('\n')) {
+    const maths = mathsTarget(line);
+    if (!maths) {
+      prose.push(line);
+      continue;
+    }
+    flush();
+    const phrase = tidy(line);
+    out.push({ phrase, stems: mathsStems(phrase), maths });
+  }
+  flush();
+  return out;
+}
+
+/** The words of a mathematical key point, for the word statistics: its content, or every symbol. */
+function mathsStems(phrase: string): string[] {
+  const content = contentStems(phrase);
+  return content.length ? content : words(phrase);
+}
+
+/** Key points of prose: its sentences and clauses, none a repeat of one already found (`found`). */
+function prosePoints(modelText: string, questionText: string, found: KeyPoint[]): KeyPoint[] {
   const question = new Set(contentOf(questionTokens(questionText)).map((t) => t.key));
-  const seen = new Set<string>();
+  const seen = new Set(found.map((p) => [...p.stems].sort().join(' ')));
   const out: KeyPoint[] = [];
   const sentences = modelText
     .split(/\s*\n\s*(?=[-–•*]|\(?[a-z0-9]{1,2}[.)]\s)/i)
@@ -83,6 +115,8 @@ export function rubricKeyPoint(
   questionText: string,
 ): KeyPoint {
   const one = (text: string): KeyPoint => {
+    const maths = mathsTarget(text);
+    if (maths) return { phrase: text, stems: mathsStems(text), maths };
     const points = keyPoints(text, questionText);
     const stems = [...new Set(points.flatMap((p) => p.stems))];
     return { phrase: text, stems, negated: points.some((p) => p.negated) };

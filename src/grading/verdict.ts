@@ -56,6 +56,11 @@ export type Evidence = {
    */
   fullContradiction: boolean;
   keyPoints: number;
+  /**
+   * When every key point is mathematics: the share its findings earn, and whether part of the
+   * answer looked like mathematics that could not be read. Null for a question of words.
+   */
+  maths: { share: number; unreadable: boolean } | null;
 };
 
 /** "I don't know", "no idea", "N/A", "not answered", "?", "-": an answer that declines to answer. */
@@ -84,6 +89,18 @@ const bound = (share: number, cap: number, reasons: ReviewReason[], note: string
 /** Applies the rules to the model's share of one answer to one question. */
 export function decide(share: number, f: Features, e: Evidence): Decision {
   if (isNonAnswer(e.text)) return bound(0, 0, ['no-answer'], null);
+  // A calculation or algebra question is marked by what its findings earn, each named in the
+  // result: nothing from word overlap, and the teacher's marks on other answers do not move it.
+  if (e.maths) {
+    const { share: m, unreadable } = e.maths;
+    return {
+      share: m,
+      floor: m,
+      cap: m,
+      reasons: unreadable ? ['maths-unreadable'] : [],
+      note: null,
+    };
+  }
   if (e.form.keywordList)
     return bound(
       share,

@@ -21,6 +21,7 @@ export const REVIEW_REASONS = [
   'contradicts-model',
   'model-words-reordered',
   'moved-by-calibration',
+  'maths-unreadable',
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
@@ -85,6 +86,30 @@ export type LatestEvaluationResponse = z.infer<typeof latestEvaluationResponse>;
 export const isActiveRun = (run: { status: EvaluationStatus } | null | undefined): boolean =>
   run?.status === 'queued' || run?.status === 'running';
 
+/** What the engine found for one mathematical key point (see src/grading/maths/types.ts). */
+export const mathsFinding = z.object({
+  point: z.string(),
+  expected: z.string(),
+  read: z.string().nullable(),
+  verdict: z.enum([
+    'right',
+    'equivalent',
+    'carried-error',
+    'wrong-unit',
+    'missing-unit',
+    'wrong-magnitude',
+    'wrong-sign',
+    'wrong-value',
+    'missing-term',
+    'not-equivalent',
+    'not-found',
+    'unreadable',
+  ]),
+  credit: z.number(),
+  message: z.string(),
+});
+export type MathsFindingView = z.infer<typeof mathsFinding>;
+
 /** The marks and reasons for one question of an answer. */
 export const questionBreakdown = z.object({
   number: z.string(),
@@ -110,6 +135,11 @@ export const questionBreakdown = z.object({
    * teacher's "Accept answers like this" (absent before v0.4). Never part of what students see.
    */
   answerText: z.string().optional(),
+  /**
+   * Per mathematical key point (a quantity, an equation, a step of working): what the engine read
+   * and how it stands (absent before v0.5, and for questions of words).
+   */
+  maths: z.array(mathsFinding).optional(),
 });
 export type QuestionBreakdown = z.infer<typeof questionBreakdown>;
 

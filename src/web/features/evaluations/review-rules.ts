@@ -26,6 +26,8 @@ const reasonTexts: Record<string, string> = {
     'The answer states the opposite of a key point of the model answer (stated in full, the opposite keeps at most 15% of the marks, or the share of the key points it does state when it states fewer than it contradicts); check them.',
   'moved-by-calibration':
     'Your marks on other answers moved this one far from what Markwise read in it; the reason is under the question.',
+  'maths-unreadable':
+    'Part of the answer looks like a calculation or an equation Markwise could not read; check what it read under the question and correct the reading if needed.',
 };
 
 /**

@@ -1,0 +1,233 @@
+import {
+  sameEquation,
+  sameExpression,
+  variantsOf,
+  type Equation,
+  type Same,
+  type Variant,
+} from './equivalence';
+import { MAX_CANDIDATES, type Deadline } from './limits';
+import { symbolsOf, type Node } from './parse';
+import { displayNode, toMathjs } from './print';
+import { expressionOf } from './read';
+import type { MathsReading, MathsVerdict } from './types';
+
+/**
+ * An equation or expression a key point asks for, against the answer's: the same or equivalent
+ * (rearranged, expanded, factorised), one term's sign flipped, one term missing, or different.
+ */
+
+/** What the judge says about one key point, before the point's phrase is added. */
+export type Judged = {
+  expected: string;
+  read: string | null;
+  verdict: MathsVerdict;
+  credit: number;
+  message: string;
+};
+
+const displayEquation = (e: Equation) => `${displayNode(e.lhs)} = ${displayNode(e.rhs)}`;
+
+function sharedSymbols(a: Set<string>, b: Set<string>): number {
+  return [...a].filter((s) => b.has(s)).length;
+}
+
+/** The answer's equations, read back from the reading, that share a symbol with `symbols`. */
+function answerEquations(answer: MathsReading, symbols: Set<string>): Equation[] {
+  const out: Equation[] = [];
+  for (const r of answer.relations.slice(0, MAX_CANDIDATES)) {
+    const lhs = expressionOf(r.lhs);
+    const rhs = expressionOf(r.rhs);
+    if (!lhs || !rhs) continue;
+    const own = symbolsOf({ t: 'bin', op: '-', a: lhs, b: rhs });
+    if (sharedSymbols(own, symbols) > 0) out.push({ lhs, rhs });
+  }
+  return out;
+}
+
+function variantMessage(v: Variant): string {
+  const term = displayNode(v.term.node);
+  if (v.kind === 'missing') return `Missing term: ${term}`;
+  return `Sign error: ${term} should be ${v.term.sign === 1 ? 'added' : 'subtracted'}`;
+}
+
+/** The model equation with one term changed, on the right side always and on the left when it is a sum. */
+function equationVariants(e: Equation): { variant: Variant; equation: Equation }[] {
+  const right = variantsOf(e.rhs).map((variant) => ({
+    variant,
+    equation: { lhs: e.lhs, rhs: variant.node },
+  }));
+  const left =
+    e.lhs.t === 'bin' && (e.lhs.op === '+' || e.lhs.op === '-')
+      ? variantsOf(e.lhs).map((variant) => ({
+          variant,
+          equation: { lhs: variant.node, rhs: e.rhs },
+        }))
+      : [];
+  return [...right, ...left];
+}
+
+const UNREADABLE = (expected: string): Judged => ({
+  expected,
+  read: null,
+  verdict: 'unreadable',
+  credit: 0,
+  message: `Could not check this in time: ${expected}`,
+});
+
+/** An equation key point against the answer's equations. */
+export function judgeEquation(
+  lhsText: string,
+  rhsText: string,
+  answer: MathsReading,
+  deadline: Deadline,
+): Judged {
+  const lhs = expressionOf(lhsText);
+  const rhs = expressionOf(rhsText);
+  if (!lhs || !rhs)
+    return {
+      ...UNREADABLE(`${lhsText} = ${rhsText}`),
+      message: `The key point could not be read: ${lhsText} = ${rhsText}`,
+    };
+  const model: Equation = { lhs, rhs };
+  const expected = displayEquation(model);
+  const symbols = symbolsOf({ t: 'bin', op: '-', a: lhs, b: rhs });
+  const found = answerEquations(answer, symbols);
+  if (sameExpression(lhs, rhs, deadline) === 'same')
+    return judgeExpressionNode(rhs, answer, deadline, expected, found);
+  if (!found.length) return notFound(expected);
+  let undecided = false;
+  const decide = (s: Same) => {
+    if (s === 'undecided') undecided = true;
+    return s === 'same';
+  };
+  for (const e of found) {
+    if (!decide(sameEquation(model, e, deadline))) continue;
+    const same =
+      written(e) === written(model) || written({ lhs: e.rhs, rhs: e.lhs }) === written(model);
+    const read = displayEquation(e);
+    return same
+      ? { expected, read, verdict: 'right', credit: 1, message: `Right: ${read}` }
+      : {
+          expected,
+          read,
+          verdict: 'equivalent',
+          credit: 1,
+          message: `Right: ${read} is the same as ${expected}`,
+        };
+  }
+  const variants = equationVariants(model);
+  for (const e of found)
+    for (const { variant, equation } of variants)
+      if (decide(sameEquation(equation, e, deadline)))
+        return {
+          expected,
+          read: displayEquation(e),
+          verdict: variant.kind === 'sign' ? 'wrong-sign' : 'missing-term',
+          credit: 0,
+          message: variantMessage(variant),
+        };
+  if (undecided) return UNREADABLE(expected);
+  const closest = mostAlike(found, symbols, (e) =>
+    symbolsOf({ t: 'bin', op: '-', a: e.lhs, b: e.rhs }),
+  );
+  const read = displayEquation(closest);
+  return {
+    expected,
+    read,
+    verdict: 'not-equivalent',
+    credit: 0,
+    message: `Not equivalent: expected ${expected}, read ${read}`,
+  };
+}
+
+const written = (e: Equation) => `${toMathjs(e.lhs)} = ${toMathjs(e.rhs)}`;
+
+/** The candidate sharing most symbols with the key point; the last of them (the final one) on a tie. */
+function mostAlike<T>(list: T[], symbols: Set<string>, of: (x: T) => Set<string>): T {
+  return list.reduce((best, x) =>
+    sharedSymbols(of(x), symbols) >= sharedSymbols(of(best), symbols) ? x : best,
+  );
+}
+
+function notFound(expected: string): Judged {
+  return {
+    expected,
+    read: null,
+    verdict: 'not-found',
+    credit: 0,
+    message: `Not found in the answer: ${expected}`,
+  };
+}
+
+/** An expression key point against the answer's expressions and the sides of its equations. */
+export function judgeExpression(
+  exprText: string,
+  answer: MathsReading,
+  deadline: Deadline,
+): Judged {
+  const node = expressionOf(exprText);
+  if (!node)
+    return { ...UNREADABLE(exprText), message: `The key point could not be read: ${exprText}` };
+  const symbols = symbolsOf(node);
+  return judgeExpressionNode(
+    node,
+    answer,
+    deadline,
+    displayNode(node),
+    answerEquations(answer, symbols),
+  );
+}
+
+function judgeExpressionNode(
+  node: Node,
+  answer: MathsReading,
+  deadline: Deadline,
+  expected: string,
+  equations: Equation[],
+): Judged {
+  const symbols = symbolsOf(node);
+  const found = [
+    ...answer.expressions.slice(0, MAX_CANDIDATES).flatMap((e) => expressionOf(e) ?? []),
+    ...equations.flatMap((e) => [e.rhs, e.lhs]),
+  ].filter((n) => sharedSymbols(symbolsOf(n), symbols) > 0);
+  if (!found.length) return notFound(expected);
+  let undecided = false;
+  const decide = (s: Same) => {
+    if (s === 'undecided') undecided = true;
+    return s === 'same';
+  };
+  for (const n of found) {
+    if (!decide(sameExpression(node, n, deadline))) continue;
+    const read = displayNode(n);
+    return toMathjs(n) === toMathjs(node)
+      ? { expected, read, verdict: 'right', credit: 1, message: `Right: ${read}` }
+      : {
+          expected,
+          read,
+          verdict: 'equivalent',
+          credit: 1,
+          message: `Right: ${read} is the same as ${expected}`,
+        };
+  }
+  const variants = variantsOf(node);
+  for (const n of found)
+    for (const v of variants)
+      if (decide(sameExpression(v.node, n, deadline)))
+        return {
+          expected,
+          read: displayNode(n),
+          verdict: v.kind === 'sign' ? 'wrong-sign' : 'missing-term',
+          credit: 0,
+          message: variantMessage(v),
+        };
+  if (undecided) return UNREADABLE(expected);
+  const read = displayNode(mostAlike(found, symbols, (n) => symbolsOf(n)));
+  return {
+    expected,
+    read,
+    verdict: 'not-equivalent',
+    credit: 0,
+    message: `Not equivalent: expected ${expected}, read ${read}`,
+  };
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_MATHS_SETTINGS,
+  judgeMaths,
+  mathsTarget,
+  readMaths,
+  type MathsFinding,
+  type MathsSettings,
+} from '.';
+
+/** Judges an answer against key points written as a teacher writes them. */
+function judge(
+  points: string[],
+  answer: string,
+  settings: MathsSettings = DEFAULT_MATHS_SETTINGS,
+  givens = '',
+): MathsFinding[] {
+  const targets = points.map((p) => {
+    const t = mathsTarget(p);
+    if (!t) throw new Error(`not mathematics: ${p}`);
+    return t;
+  });
+  return judgeMaths(targets, points, readMaths(answer), settings, readMaths(givens).quantities);
+}
+
+const one = (point: string, answer: string, settings?: MathsSettings) =>
+  judge([point], answer, settings)[0]!;
+
+describe('judgeMaths: quantities', () => {
+  it("credits a value within the key point's own tolerance, in any spelling of its unit", () => {
+    const f = one('9.8 m/s^2 (±2%)', 'a = 9.81 m s^-2');
+    expect(f).toMatchObject({
+      point: '9.8 m/s^2 (±2%)',
+      verdict: 'right',
+      credit: 1,
+      expected: '9.8 m/s²',
+      read: '9.81 m/s²',
+    });
+    expect(f.message).toBe('Right: 9.81 m/s² (within 2%)');
+    expect(one('9.8 m/s^2 (±2%)', 'a = 9.5 m/s²').verdict).toBe('wrong-value');
+  });
+
+  it("uses the question's tolerance when the key point gives none, and an absolute one as written", () => {
+    const loose = { ...DEFAULT_MATHS_SETTINGS, tolerance: 0.05 };
+    expect(one('9.8 m/s²', 'a = 9.4 m/s²').verdict).toBe('wrong-value');
+    expect(one('9.8 m/s²', 'a = 9.4 m/s²', loose).verdict).toBe('right');
+    const abs = one('v = 20 m/s ± 0.5 m/s', 'v = 20.4 m/s');
+    expect(abs).toMatchObject({ verdict: 'right', message: 'Right: 20.4 m/s (within ± 0.5 m/s)' });
+    expect(one('v = 20 m/s ± 0.5 m/s', 'v = 20.6 m/s').verdict).toBe('wrong-value');
+  });
+
+  it('credits the same value in other units or notation as equivalent', () => {
+    expect(one('2000 J', 'E = 2 kJ')).toMatchObject({
+      verdict: 'equivalent',
+      credit: 1,
+      message: 'Right: 2 kJ is 2000 J (within 2%)',
+    });
+    expect(one('c = 3.0 × 10^8 m/s', 'c = 300000 km/s').verdict).toBe('equivalent');
+    expect(one('c = 3.0 × 10^8 m/s', 'c = 3e8 m/s').verdict).toBe('right');
+    expect(one('4.7 kΩ', 'R = 4700 ohm').verdict).toBe('equivalent');
+  });
+
+  it('gives the set share for a right value with a wrong or missing unit', () => {
+    expect(one('9.8 m/s²', 'a = 9.8 m/s')).toMatchObject({
+      verdict: 'wrong-unit',
+      credit: 0.5,
+      message: 'Right value, wrong unit: expected m/s², read m/s',
+    });
+    expect(one('9.8 m/s²', 'a = 9.8')).toMatchObject({
+      verdict: 'missing-unit',
+      credit: 0.5,
+      message: 'No unit given: expected m/s²',
+    });
+    expect(one('9.8 m/s²', 'a = 9.8', { tolerance: 0.02, wrongUnitShare: 0.25 }).credit).toBe(0.25);
+  });
+
+  it('names a wrong order of magnitude, but reads 2 kJ as 2000 J', () => {
+    expect(one('2000 J', 'E = 2000 kJ')).toMatchObject({
+      verdict: 'wrong-magnitude',
+      credit: 0,
+      message: 'Wrong order of magnitude: 1,000 times too large (expected 2000 J, read 2000 kJ)',
+    });
+    expect(one('2000 J', 'E = 2 J').message).toBe(
+      'Wrong order of magnitude: 1,000 times too small (expected 2000 J, read 2 J)',
+    );
+    expect(one('2000 J', 'E = 2 kJ').credit).toBe(1);
+  });
+
+  it('names a sign error, and anything else is a wrong value', () => {
+    expect(one('p = 2.0 kg m/s', 'p = mv = 0.50 × 4.0 = −2.0 kg m/s')).toMatchObject({
+      verdict: 'wrong-sign',
+      credit: 0,
+      message: 'Sign error: expected 2.0 kg·m/s, read −2.0 kg·m/s',
+    });
+    expect(one('p = 2.0 kg m/s', 'p = 3.1 kg m/s').message).toBe(
+      'Wrong value: expected 2.0 kg·m/s, read 3.1 kg·m/s',
+    );
+    expect(one('p = 2.0 kg m/s', 'I do not know')).toMatchObject({
+      verdict: 'not-found',
+      message: 'Not found in the answer: 2.0 kg·m/s',
+    });
+  });
+
+  it('compares the value given the symbol asked for, not a number that matches by chance', () => {
+    // 5 m/s² is right for a, but the key point asks for F, which the answer gives wrongly.
+    expect(one('F = 5 N', 'a = 5 m/s², so F = 7 N').verdict).toBe('wrong-value');
+    // Without a symbol, the quantities of the same kind are compared, and the final one reported.
+    expect(one('6000 N', 'The weight is 12000 N and the force 7200 N').read).toBe('7200 N');
+    expect(one('6000 N', 'With 1200 kg and 5 m/s² the force is 6000 N').verdict).toBe('right');
+  });
+});
+
+describe('judgeMaths: equations and expressions', () => {
+  it('credits a rearranged equation as equivalent and the same one as right', () => {
+    expect(one('v = u + at', 'v = u + at').verdict).toBe('right');
+    for (const a of ['v = at + u', 'v − u = at', 'a = (v − u)/t', 'at = v - u', '2v = 2u + 2at'])
+      expect(one('v = u + at', a), a).toMatchObject({ verdict: 'equivalent', credit: 1 });
+  });
+
+  it('names a sign error and a missing term', () => {
+    expect(one('v = u + at', 'v = u − at')).toMatchObject({
+      verdict: 'wrong-sign',
+      credit: 0,
+      message: 'Sign error: a·t should be added',
+    });
+    expect(one('s = ut + ½at²', 's = ut')).toMatchObject({
+      verdict: 'missing-term',
+      credit: 0,
+      message: 'Missing term: ½·a·t²',
+    });
+    expect(one('v = u + at', 'v = u + a/t')).toMatchObject({
+      verdict: 'not-equivalent',
+      credit: 0,
+    });
+    expect(one('v = u + at', 'The answer is 5')).toMatchObject({ verdict: 'not-found' });
+  });
+
+  it('reads a factorisation key point and credits expanded, factored and reordered forms', () => {
+    expect(one('x² − 1 = (x − 1)(x + 1)', '(x+1)(x-1)').verdict).toBe('equivalent');
+    expect(one('(x − 1)(x + 1)', 'x^2 - 1 = (x + 1)(x - 1)').verdict).toBe('equivalent');
+    expect(one('(x − 1)(x + 1)', '(x − 1)(x + 1)').verdict).toBe('right');
+    expect(one('(x − 1)(x + 1)', '(x − 1)(x − 1)').verdict).toBe('not-equivalent');
+  });
+
+  it('gives the same verdict every time for the same input', () => {
+    const runs = Array.from({ length: 5 }, () => one('s = ut + ½at²', 's = ½at² + ut'));
+    expect(new Set(runs.map((r) => JSON.stringify(r))).size).toBe(1);
+  });
+});
+
+describe('judgeMaths: working and carried errors', () => {
+  const steps = ['a = (v − u)/t = (20 − 0)/4 = 5 m/s²', 'F = m a = 1200 × 5 = 6000 N'];
+
+  it('reads the model answer lines as steps', () => {
+    expect(mathsTarget(steps[0]!)).toMatchObject({
+      kind: 'step',
+      symbol: 'a',
+      formula: '(v - u) / t',
+      value: 5,
+      unit: 'm / s^2',
+    });
+    expect(mathsTarget(steps[1]!)).toMatchObject({
+      kind: 'step',
+      symbol: 'F',
+      formula: 'm * a',
+      value: 6000,
+      unit: 'N',
+    });
+  });
+
+  it('credits each step of right working', () => {
+    const f = judge(steps, 'a = (20 − 0)/4 = 5 m/s²\nF = ma = 1200 × 5 = 6000 N');
+    expect(f.map((x) => [x.verdict, x.credit])).toEqual([
+      ['right', 1],
+      ['right', 1],
+    ]);
+  });
+
+  it("does not punish an error twice: a later step is checked against the student's own value", () => {
+    const f = judge(steps, 'a = (20 − 0)/4 = 6 m/s²\nF = 1200 × 6 = 7200 N');
+    expect(f[0]).toMatchObject({ verdict: 'wrong-value', credit: 0 });
+    expect(f[1]).toMatchObject({
+      verdict: 'carried-error',
+      credit: 1,
+      message: 'Carried forward correctly from your a = 6 m/s²',
+    });
+    expect(judge(steps, 'a = 6 m/s²\nF = 7000 N')[1]!.verdict).toBe('wrong-value');
+  });
+
+  it('takes givens from the question paper', () => {
+    const paper = 'A car of mass m = 800 kg accelerates from u = 0 to v = 12 m/s in t = 3 s.';
+    const model = ['a = (v − u)/t = 4 m/s²', 'F = m a = 3200 N'];
+    const f = judge(model, 'a = 5 m/s², F = 4000 N', DEFAULT_MATHS_SETTINGS, paper);
+    expect(f.map((x) => x.verdict)).toEqual(['wrong-value', 'carried-error']);
+  });
+
+  it('gives a right final number without working the final step only', () => {
+    const f = judge(steps, 'The force is 6000 N.');
+    expect(f.map((x) => [x.verdict, x.credit])).toEqual([
+      ['not-found', 0],
+      ['right', 1],
+    ]);
+  });
+
+  it('credits a step whose formula is written, and names what is not found', () => {
+    const f = judge(steps, 'F = ma');
+    expect(f[1]).toMatchObject({ verdict: 'right', message: 'Method shown: F = m·a' });
+    expect(f[0]).toMatchObject({
+      verdict: 'not-found',
+      message: 'Not found in the answer: a = 5 m/s²',
+    });
+  });
+});

@@ -1,0 +1,104 @@
+import { judgeEquation, judgeExpression, type Judged } from './judge-equation';
+import { bestStanding, candidates, displayExpected, type Expected } from './judge-quantity';
+import { judgeSteps, type Step } from './judge-steps';
+import { JUDGE_BUDGET_MS, WORK_BUDGET, deadlineIn } from './limits';
+import { mathjs } from './mathjs';
+import { writtenQuantity } from './targets';
+import type { MathsFinding, MathsReading, MathsSettings, MathsTarget, Quantity } from './types';
+
+/**
+ * How an answer stands against a question's mathematical key points, one finding per target in
+ * order. Steps are judged in order with errors carried forward: a later step is checked against
+ * the student's own earlier values. `givens` are the quantities the question paper names with a
+ * symbol ("m = 1200 kg"), usable by step formulas. Bounded by a time budget: what is left when it
+ * runs out is marked unreadable. Never throws.
+ */
+export function judgeMaths(
+  targets: MathsTarget[],
+  phrases: string[],
+  answer: MathsReading,
+  settings: MathsSettings,
+  givens: Quantity[] = [],
+): MathsFinding[] {
+  if (!targets.length) return [];
+  // mathjs loads on first use; load it before the clock starts, not inside a budget.
+  mathjs();
+  const deadline = deadlineIn(JUDGE_BUDGET_MS, WORK_BUDGET);
+  const steps = targets.flatMap((t, i) => (t.kind === 'step' ? [{ step: t, i }] : []));
+  const stepResults = new Map<number, Judged>();
+  try {
+    judgeSteps(
+      steps.map((s) => s.step),
+      answer,
+      settings,
+      givens,
+      deadline,
+    ).forEach((r, k) => stepResults.set(steps[k]!.i, r));
+  } catch {
+    // A failure in one part marks that part unreadable below; it never stops the run.
+  }
+  return targets.map((t, i) => {
+    const point = phrases[i] ?? t.text;
+    try {
+      const judged =
+        t.kind === 'step' ? stepResults.get(i) : judgeOne(t, answer, settings, deadline);
+      if (!judged) return unreadable(point, t.text);
+      return { point, ...judged };
+    } catch {
+      return unreadable(point, t.text);
+    }
+  });
+}
+
+function unreadable(point: string, text: string): MathsFinding {
+  return {
+    point,
+    expected: text,
+    read: null,
+    verdict: 'unreadable',
+    credit: 0,
+    message: `Could not check this: ${text}`,
+  };
+}
+
+function judgeOne(
+  t: Exclude<MathsTarget, Step>,
+  answer: MathsReading,
+  settings: MathsSettings,
+  deadline: ReturnType<typeof deadlineIn>,
+): Judged {
+  if (t.kind === 'equation') return judgeEquation(t.lhs, t.rhs, answer, deadline);
+  if (t.kind === 'expression') return judgeExpression(t.expr, answer, deadline);
+  return judgeQuantity(t, answer, settings);
+}
+
+/** A quantity key point against the answer's quantities (see judge-quantity.ts). */
+function judgeQuantity(
+  t: Extract<MathsTarget, { kind: 'quantity' }>,
+  answer: MathsReading,
+  settings: MathsSettings,
+): Judged {
+  const e: Expected = {
+    value: t.value,
+    unit: t.unit,
+    tolerance: t.tolerance ?? settings.tolerance,
+    toleranceText: absoluteToleranceText(t.text),
+  };
+  const expected = writtenQuantity(t.text) ?? displayExpected(e);
+  const s = bestStanding(e, candidates(e, t.symbol, answer.quantities), settings, expected);
+  if (!s)
+    return {
+      expected,
+      read: null,
+      verdict: 'not-found',
+      credit: 0,
+      message: `Not found in the answer: ${expected}`,
+    };
+  return { expected, read: s.read, verdict: s.verdict, credit: s.credit, message: s.message };
+}
+
+/** "± 0.05 m/s" as the teacher wrote it, when her tolerance is absolute; null for a percentage. */
+function absoluteToleranceText(text: string): string | null {
+  const m = /(?:±|\+\/-|\+-)\s*(\d+(?:\.\d+)?\s*[^%)\s][^)]*?)\s*\)?\s*$/.exec(text);
+  return m ? `± ${m[1]!.trim()}` : null;
+}

@@ -1,0 +1,321 @@
+import { evaluate } from './evaluate';
+import { lex, type Token } from './lex';
+import {
+  MAX_PART_CHARS,
+  MAX_PART_TOKENS,
+  MAX_TEXT_CHARS,
+  READ_BUDGET_MS,
+  READ_WORK_BUDGET,
+  spend,
+  deadlineIn,
+  overdue,
+  type Deadline,
+} from './limits';
+import { normalise, originalSlice, type Normalised } from './normalise';
+import {
+  TooLarge,
+  asQuantity,
+  readExpression,
+  sizeOf,
+  symbolsOf,
+  mathsWord,
+  type Node,
+} from './parse';
+import { toMathjs } from './print';
+import type { MathsReading, Quantity, Relation } from './types';
+
+/**
+ * Reads the mathematics in a text (an answer, a key point): equations and chains of them
+ * ("p = mv = 0.50 × 4.0 = 2.0 kg m/s"), quantities ("9.8 m/s²", prose around them ignored) and
+ * standalone expressions ("(x − 1)(x + 1)"), line by line and clause by clause, under a time and
+ * size budget. What looks like mathematics but cannot be read is kept as unreadable.
+ */
+
+/** One side of an equation as read: its expression and the words it was read from. */
+export type Side = { node: Node; text: string };
+
+/** Everything read from a text, with the expressions themselves for the judge. */
+export type DetailedReading = {
+  /** Equations: each chain "a = b = c" is the list of its sides. */
+  chains: Side[][];
+  quantities: Quantity[];
+  expressions: Side[];
+  unreadable: string[];
+};
+
+const EMPTY: DetailedReading = { chains: [], quantities: [], expressions: [], unreadable: [] };
+
+/** Characters without which a text holds no mathematics worth reading; prose skips the reader. */
+const MATHS_SIGN = /[\d=^√×÷⁰¹²³⁴⁵⁶⁷⁸⁹⁻½+−]|\)\s*\(/;
+
+/** Where a text is cut into the parts read one by one: lines, sentences, clauses. */
+const PART_CUT = /\n|;|[.!?](?=\s|$)|,(?=\s)|:(?=\s)/g;
+
+/** Labels at the start of a line ("1.", "(a)", "Q2:"), blanked so they are not read as numbers. */
+const LABEL = /^([ \t]*)(\(?\d{1,2}[.)]|\(?[a-hA-H][.)]|\(?[ivx]{1,4}\)|Q\d{1,2}[.:)]?)(?=\s)/gm;
+
+/** Reads a text's mathematics (see the file's comment); never throws. */
+export function readDetailed(text: string): DetailedReading {
+  if (!MATHS_SIGN.test(text)) return EMPTY;
+  const deadline = deadlineIn(READ_BUDGET_MS, READ_WORK_BUDGET);
+  const out: DetailedReading = { chains: [], quantities: [], expressions: [], unreadable: [] };
+  const kept = text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
+  if (kept.length < text.length) out.unreadable.push(shorten(text.slice(MAX_TEXT_CHARS)));
+  const n = normalise(kept);
+  const plain = n.text.replace(
+    LABEL,
+    (_, lead: string, label: string) => lead + ' '.repeat(label.length),
+  );
+  for (const [start, end] of parts(plain)) {
+    const part = plain.slice(start, end);
+    if (!MATHS_SIGN.test(part)) continue;
+    const written = originalSlice(kept, n, start, end);
+    if (overdue(deadline) || part.length > MAX_PART_CHARS) {
+      out.unreadable.push(shorten(written));
+      continue;
+    }
+    spend(deadline, part.length);
+    readPart(part, { original: kept, n, offset: start, written }, out, deadline);
+  }
+  return out;
+}
+
+/** The contract's reading of a text: quantities, relations, expressions, unreadable parts. */
+export function readMaths(text: string): MathsReading {
+  try {
+    const d = readDetailed(text);
+    return {
+      quantities: d.quantities,
+      relations: d.chains.flatMap(relationsOf),
+      expressions: d.expressions.map((e) => toMathjs(e.node)),
+      unreadable: d.unreadable,
+    };
+  } catch {
+    return { quantities: [], relations: [], expressions: [], unreadable: [shorten(text)] };
+  }
+}
+
+/** The relations of a chain: each neighbouring pair of its sides. */
+export function relationsOf(chain: Side[]): Relation[] {
+  const out: Relation[] = [];
+  for (let i = 0; i + 1 < chain.length; i++) {
+    const [l, r] = [chain[i]!, chain[i + 1]!];
+    out.push({ text: `${l.text} = ${r.text}`, lhs: toMathjs(l.node), rhs: toMathjs(r.node) });
+  }
+  return out;
+}
+
+function* parts(text: string): Generator<[number, number]> {
+  let from = 0;
+  for (const m of text.matchAll(PART_CUT)) {
+    yield [from, m.index];
+    from = m.index + m[0].length;
+  }
+  yield [from, text.length];
+}
+
+function shorten(written: string): string {
+  const t = written.trim().replace(/\s+/g, ' ');
+  return t.length > 80 ? `${t.slice(0, 79)}…` : t;
+}
+
+type Source = { original: string; n: Normalised; offset: number; written: string };
+
+/** Reads one part (a line or clause) into `out`. */
+function readPart(part: string, src: Source, out: DetailedReading, deadline: Deadline): void {
+  const tokens = lex(part);
+  if (tokens.length > MAX_PART_TOKENS || looksLikeOcrNoise(tokens, part)) {
+    out.unreadable.push(shorten(src.written));
+    return;
+  }
+  const written = (a: number, b: number) =>
+    originalSlice(
+      src.original,
+      src.n,
+      src.offset + tokens[a]!.start,
+      src.offset + tokens[b - 1]!.end,
+    );
+  try {
+    const covered = readChains(tokens, written, out, shorten(src.written), deadline);
+    if (covered) readLoose(tokens, covered, written, out, deadline);
+  } catch (e) {
+    if (!(e instanceof TooLarge)) throw e;
+    out.unreadable.push(shorten(src.written));
+  }
+}
+
+/** OCR's usual confusions in what looks like a number: "l0" for 10, "1O" for 10. */
+function looksLikeOcrNoise(tokens: Token[], part: string): boolean {
+  return tokens.some((t, i) => {
+    const raw = part.slice(t.start, t.end);
+    if (t.kind === 'word' && /^[lIO]\d+$/.test(raw)) return true;
+    const next = tokens[i + 1];
+    return t.kind === 'num' && next?.kind === 'word' && !next.space && /^[lO]$/.test(next.text);
+  });
+}
+
+type Span = { node: Node; start: number; end: number };
+type Written = (a: number, b: number) => string;
+
+/** The longest expression ending exactly at `end`, starting as early as it can from `from`. */
+function suffixOf(tokens: Token[], from: number, end: number, deadline: Deadline): Span | null {
+  let start = from;
+  for (let k = end - 1; k >= from; k--) {
+    const t = tokens[k]!;
+    if (t.kind === 'other' || (t.kind === 'word' && !mathsWord(tokens, k))) {
+      start = k + 1;
+      break;
+    }
+  }
+  for (let k = start; k < end; k++) {
+    spend(deadline, end - k);
+    const r = readExpression(tokens, k, end);
+    if (r && r.end === end) return { node: r.node, start: k, end };
+  }
+  return null;
+}
+
+function prefixOf(tokens: Token[], start: number, end: number): Span | null {
+  const r = readExpression(tokens, start, end);
+  return r ? { node: r.node, start, end: r.end } : null;
+}
+
+/**
+ * Reads the equations of a part; returns which tokens they cover, or null when an equation of it
+ * cannot be read (the part is then unreadable as a whole).
+ */
+function readChains(
+  tokens: Token[],
+  written: Written,
+  out: DetailedReading,
+  whole: string,
+  deadline: Deadline,
+): boolean[] | null {
+  const covered = tokens.map(() => false);
+  let broken = false;
+  const equals = tokens.flatMap((t, i) => (t.text === '=' ? [i] : []));
+  let chain: Span[] | null = null;
+  const close = () => {
+    if (chain && chain.length > 1) addChain(chain, written, out);
+    chain = null;
+  };
+  equals.forEach((eq, k) => {
+    const partStart = k === 0 ? 0 : equals[k - 1]! + 1;
+    const partEnd = equals[k + 1] ?? tokens.length;
+    const left: Span | null = chain
+      ? chain[chain.length - 1]!
+      : namedSide(tokens, suffixOf(tokens, partStart, eq, deadline));
+    const right = prefixOf(tokens, eq + 1, partEnd);
+    if (!left || !right) {
+      close();
+      broken = true;
+      return;
+    }
+    covered[eq] = true;
+    for (const s of [left, right]) for (let i = s.start; i < s.end; i++) covered[i] = true;
+    chain ??= [left];
+    chain.push(right);
+    if (right.end < partEnd) close();
+  });
+  close();
+  if (!broken) return covered;
+  out.unreadable.push(whole);
+  return null;
+}
+
+/**
+ * The first side of an equation written as one word with a capital is one symbol: "KE" in
+ * "KE = ½mv²", "Ek"; in lower case it stays a product ("at = v − u").
+ */
+function namedSide(tokens: Token[], span: Span | null): Span | null {
+  const t = tokens[span?.start ?? -1];
+  const named = t?.kind === 'word' && /[A-Z]/.test(t.text) && span?.node.t === 'bin';
+  if (!span || span.end !== span.start + 1 || !named) return span;
+  return { ...span, node: { t: 'sym', name: t.text } };
+}
+
+/** Keeps a chain's sides, and a quantity for each side that is a number with its unit. */
+function addChain(chain: Span[], written: Written, out: DetailedReading): void {
+  const sides = chain.map((s) => ({ node: s.node, text: written(s.start, s.end) }));
+  const first = sides[0]!.node;
+  const symbol = first.t === 'sym' ? first.name : null;
+  for (const side of sides.slice(1)) {
+    if (!finite(side.node)) {
+      out.unreadable.push(shorten(side.text));
+      return;
+    }
+  }
+  out.chains.push(sides);
+  for (const side of sides.slice(1)) {
+    const q = asQuantity(side.node);
+    if (q) out.quantities.push({ text: side.text, value: q.value, unit: q.unit, symbol });
+  }
+}
+
+/** Whether a side's numbers stay finite (10^10^10 and 2^99999 do not: such a side is unreadable). */
+function finite(node: Node): boolean {
+  if (symbolsOf(node).size > 0) return true;
+  return Number.isFinite(evaluate(node, () => undefined));
+}
+
+/** Reads the quantities and expressions outside the part's equations. */
+function readLoose(
+  tokens: Token[],
+  covered: boolean[],
+  written: Written,
+  out: DetailedReading,
+  deadline: Deadline,
+): void {
+  let i = 0;
+  while (i < tokens.length) {
+    if (covered[i] || !startsMaths(tokens, i) || overdue(deadline)) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < tokens.length && !covered[end]) end++;
+    const r = readExpression(tokens, i, end);
+    if (!r) {
+      i++;
+      continue;
+    }
+    keepLoose(r.node, written(i, r.end), out);
+    i = Math.max(r.end, i + 1);
+  }
+}
+
+function startsMaths(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  if (t.kind === 'num' || t.kind === 'open') return true;
+  if (t.text === '-') return tokens[i + 1]?.kind === 'num' && !tokens[i + 1]!.space;
+  return t.kind === 'word' && mathsWord(tokens, i);
+}
+
+function keepLoose(node: Node, text: string, out: DetailedReading): void {
+  const q = asQuantity(node);
+  if (q) {
+    if (Number.isFinite(q.value))
+      out.quantities.push({ text, value: q.value, unit: q.unit, symbol: null });
+    return;
+  }
+  const operation = node.t === 'bin' || node.t === 'fn' || (node.t === 'neg' && sizeOf(node) > 2);
+  if (!operation) return;
+  if (symbolsOf(node).size > 0) out.expressions.push({ node, text });
+  else if (!Number.isFinite(evaluate(node, () => undefined))) out.unreadable.push(shorten(text));
+}
+
+/**
+ * One whole expression read from a text (mathjs syntax or as written), or null when the text is
+ * not one expression or is over budget.
+ */
+export function expressionOf(text: string): Node | null {
+  const tokens = lex(normalise(text).text);
+  if (!tokens.length || tokens.length > MAX_PART_TOKENS) return null;
+  try {
+    const r = readExpression(tokens, 0, tokens.length);
+    return r && r.end === tokens.length ? r.node : null;
+  } catch (e) {
+    if (e instanceof TooLarge) return null;
+    throw e;
+  }
+}
