@@ -14,6 +14,7 @@ const outcome = (variant: Variant, typed: number | null, ocr = typed): Outcome =
   answer: answer(variant, variant === 'right' || variant === 'equivalent' ? 1 : 0.5),
   typed,
   ocr,
+  typedFindings: [],
 });
 
 describe('the mathematics benchmark criteria', () => {

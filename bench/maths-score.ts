@@ -4,6 +4,7 @@
  * typed and OCR'd pages side by side, the AUC of right answers against wrong ones, and the issue's
  * targets with PASS or FAIL.
  */
+import type { MathsFinding } from '../src/grading';
 import { aucRight } from './metrics';
 import { VARIANTS, type MathsAnswer, type Variant } from './maths-data';
 
@@ -14,6 +15,8 @@ export type Outcome = {
   /** Share of the labelled part's marks (0..1); null when the page was unreadable. */
   typed: number | null;
   ocr: number | null;
+  /** What the engine read for the part's mathematical key points on the typed page. */
+  typedFindings: MathsFinding[];
 };
 
 const WRONG: Variant[] = ['wrong-sign', 'wrong-magnitude', 'wrong-value'];

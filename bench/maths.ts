@@ -17,6 +17,7 @@ import {
   gradeAnswers,
   type AnswerResult,
   type ExtractedDocument,
+  type MathsFinding,
   type OcrEngine,
 } from '../src/grading';
 import { loadMathsSet, pageText, prepareQuestion, type MathsQuestion } from './maths-data';
@@ -42,6 +43,12 @@ function shareOf(result: AnswerResult, part: string | undefined): number | null 
   return q.total ? q.marks / q.total : 0;
 }
 
+/** What the engine read for each mathematical key point of the labelled part (or every part). */
+function findingsOf(result: AnswerResult, part: string | undefined): MathsFinding[] {
+  if (result.status !== 'graded') return [];
+  return result.questions.filter((q) => !part || q.number === part).flatMap((q) => q.maths ?? []);
+}
+
 async function renderQuestion(q: MathsQuestion): Promise<Pages> {
   return {
     paper: typedPdf(q.question),
@@ -59,14 +66,16 @@ async function readAll(pdfs: Uint8Array[], ocr: OcrEngine, t: Timing) {
   return docs;
 }
 
-/** Grades one question's class from its pages; returns the shares in answer order. */
+type Graded = { share: number | null; findings: MathsFinding[] };
+
+/** Grades one question's class from its pages; returns each answer's share and findings in order. */
 async function gradeClass(
   q: MathsQuestion,
   pages: Pages,
   answers: Uint8Array[],
   ocr: OcrEngine,
   t: Timing,
-): Promise<(number | null)[]> {
+): Promise<Graded[]> {
   const read = (bytes: Uint8Array) => extractDocument({ kind: 'pdf', bytes }, { ocr });
   const prepared = prepareQuestion(q, await read(pages.paper), await read(pages.model));
   const docs = await readAll(answers, ocr, t);
@@ -77,7 +86,10 @@ async function gradeClass(
   );
   t.grade += performance.now() - start;
   t.answers += docs.length;
-  return results.map((r, i) => shareOf(r, q.answers[i]!.part));
+  return results.map((r, i) => ({
+    share: shareOf(r, q.answers[i]!.part),
+    findings: findingsOf(r, q.answers[i]!.part),
+  }));
 }
 
 function printCases(outcomes: Outcome[]): void {
@@ -92,6 +104,9 @@ function printCases(outcomes: Outcome[]): void {
       `${typedOk ? ' ' : 'T'}${ocrOk ? ' ' : 'O'} ${o.answer.id} (${o.answer.variant}${part}) ` +
         `${o.answer.share.toFixed(2)} | ${f(o.typed)} | ${f(o.ocr)}: ${pageText(o.answer.text).replace(/\n/g, ' ⏎ ')}`,
     );
+    if (!typedOk)
+      for (const m of o.typedFindings)
+        console.log(`     ${m.expected} → read ${m.read ?? 'nothing'}: ${m.verdict} ${m.credit}`);
   }
 }
 
@@ -122,7 +137,13 @@ async function main(): Promise<void> {
       const typed = await gradeClass(q, pages[k]!, pages[k]!.typed, ocr, typedTime);
       const scanned = await gradeClass(q, pages[k]!, pages[k]!.scanned, ocr, ocrTime);
       q.answers.forEach((answer, i) =>
-        outcomes.push({ question: q.id, answer, typed: typed[i]!, ocr: scanned[i]! }),
+        outcomes.push({
+          question: q.id,
+          answer,
+          typed: typed[i]!.share,
+          ocr: scanned[i]!.share,
+          typedFindings: typed[i]!.findings,
+        }),
       );
     }
   } finally {
