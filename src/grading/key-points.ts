@@ -67,7 +67,8 @@ export function keyPoints(modelText: string, questionText: string): KeyPoint[] {
       continue;
     }
     flush();
-    const phrase = tidy(line);
+    // Symbols keep their case: "a = …" is the acceleration, "A = …" an area.
+    const phrase = line.replace(/^[-–•*\s]+/, '').replace(/[.;,\s]+$/, '');
     out.push({ phrase, stems: mathsStems(phrase), maths });
   }
   flush();

@@ -61,6 +61,11 @@ describe('mathematics in the marks', () => {
       ['quantity'],
       ['step', 'step'],
     ]);
+    // Symbols keep their case: a capital A would be another quantity.
+    expect(q[2]!.keyPoints.map((p) => p.phrase)).toEqual([
+      'a = (v − u)/t = (20 − 0)/4.0 = 5.0 m/s²',
+      'F = m a = 1200 × 5.0 = 6000 N',
+    ]);
   });
 
   it('gives full marks to the right answer and to the same written another way', () => {

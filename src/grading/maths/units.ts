@@ -29,9 +29,6 @@ const PREFIXED = [
   'eV',
   'T',
   'Wb',
-  'Bq',
-  'Gy',
-  'Sv',
   'Wh',
 ];
 const PREFIXES = ['T', 'G', 'M', 'k', 'm', 'u', 'n', 'p'];
@@ -55,8 +52,6 @@ const PLAIN = [
   'mmHg',
   'bar',
   'mbar',
-  'cal',
-  'kcal',
   'hPa',
   'kWh',
 ];
