@@ -1,4 +1,4 @@
-import { keyPointName } from '../../../grading/explain';
+import { keyPointName, privateMathsMessage } from '../../../grading/explain';
 import type { MathsFinding, PublishedFinding } from '../../../shared/maths';
 import type { KeyPointsShown, PublishedMarks } from '../../../shared/review';
 import type { CurrentUser } from '../../auth/current-user';
@@ -71,37 +71,12 @@ export function studentView(p: StoredPublication, shown: KeyPointsShown): Publis
   };
 }
 
-/** What stands for the model answer's value in a finding's message while it is kept private. */
-export const EXPECTED_HIDDEN = 'what the model answer gives';
-
-/**
- * A finding's message without the model answer in it: the expected value and the key point's
- * words replaced outside what the student wrote, every "expected …" clause too (a wrong unit names only the expected unit), and
- * a message that only names what was looked for ("Not found in the answer: …") cut to its verdict.
- */
-export function messageWithoutModel(f: MathsFinding): string {
-  if (f.verdict === 'not-found' || f.verdict === 'unreadable') {
-    const cut = f.message.indexOf(':');
-    return cut > 0 ? `${f.message.slice(0, cut)}.` : f.message;
-  }
-  const hide = (part: string) =>
-    [f.expected, f.point]
-      .filter((text) => text.length > 0)
-      .reduce((message, text) => message.split(text).join(EXPECTED_HIDDEN), part);
-  // What the student wrote stays as written, even where it contains the expected value ("−9.8").
-  const plain = f.read ? f.message.split(f.read).map(hide).join(f.read) : hide(f.message);
-  return plain.replace(
-    /\bexpected\s[^,;()]*?(?=\s*[,;()]|\.?\s*$)/gi,
-    `expected ${EXPECTED_HIDDEN}`,
-  );
-}
-
 /**
  * A mathematical finding as a student reads it while the key points are named only: the key
  * point named by its first words, no expected value, and the message without the model answer.
  */
 export function findingWithoutModel(f: MathsFinding): PublishedFinding {
-  return { ...f, point: keyPointName(f.point), expected: null, message: messageWithoutModel(f) };
+  return { ...f, point: keyPointName(f.point), expected: null, message: privateMathsMessage(f) };
 }
 
 /** What the student who made a submission may see of its marks now, or null before publishing. */

@@ -24,7 +24,6 @@ import {
   type TestUser,
 } from '../../test/test-app';
 import { makePdf } from '../../test/uploads';
-import { EXPECTED_HIDDEN } from '../marks/marks.policy';
 
 // A teacher sets how question 2's numbers are marked and corrects what Markwise read in one
 // answer, through the real job path (in-process on SQLite, pg-boss on PostgreSQL): the settings
@@ -377,7 +376,7 @@ describe.each(dialects)('maths settings and corrected readings (%s)', (dialect) 
         ...finding,
         point: 'The acceleration of…',
         expected: null,
-        message: `Right value, wrong unit: expected ${EXPECTED_HIDDEN}.`,
+        message: `Right value, wrong unit: you wrote ${finding.read}.`,
       },
     ]);
     const raw = (await call(students.Cy!, 'GET', `/api/assignments/${code}/submissions/${ids.Cy}`))
