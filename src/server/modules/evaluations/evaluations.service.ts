@@ -12,6 +12,7 @@ import * as repo from './evaluations.repository';
 import * as items from './run-items.repository';
 import type { RegradeRequest } from '../../../shared/review';
 import {
+  keptQuestions,
   questionsOrNone,
   type QuestionDeps,
   type StoredQuestion,
@@ -215,7 +216,7 @@ export async function undoEvaluation(
     // Checked again inside: a run started or confirmed meanwhile makes this one no longer the last.
     if ((await undoTarget(trx, assignment.id))?.id !== latest.id) return false;
     if (!(await repo.markUndone(trx, latest.id, at))) return false;
-    await undoRun(trx, latest.id, teacherId, at);
+    await undoRun(trx, latest.id, teacherId, at, keptQuestions(assignment) ?? []);
     return true;
   });
   if (!done) throw conflict('nothing_to_undo', messages.nothingToUndo);

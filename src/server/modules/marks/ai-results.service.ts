@@ -53,36 +53,39 @@ export async function writeAiResult(
     });
   }
   if (change.teacherOwned && result.follow)
-    await followQuestions(db, submissionId, result.follow, change, result);
+    await followQuestions(db, submissionId, result.follow, change.from, change.before.ai_result, {
+      by: null,
+      note: result.note ?? null,
+      at: result.at,
+    });
   return true;
 }
 
 /**
  * The total of an answer the teacher marked question by question, after the engine's marks of
- * her unmarked questions moved: their sum again, audited. A total she set as a whole (no marks
- * of questions, or a total typed over them) stays.
+ * her unmarked questions moved (`aiBefore` is the result they were read from): their sum again,
+ * audited. A total she set as a whole (no marks of questions, or a total typed over them) stays.
  */
 async function followQuestions(
   db: Kysely<Database>,
   submissionId: string,
   questions: StoredQuestion[],
-  change: { from: number | null; before: repo.UndoColumns },
-  result: AiResultWrite,
+  from: number | null,
+  aiBefore: string | null,
+  audit: { by: string | null; note: string | null; at: string },
 ) {
   const rows = await repo.questionMarks(db, submissionId);
   if (!rows.some((r) => r.marks !== null)) return;
-  const before = marksState(questions, parseAi(change.before.ai_result), rows);
-  if (before.total !== change.from) return;
+  const before = marksState(questions, parseAi(aiBefore), rows);
+  if (before.total !== from) return;
   const total = await recomputeTotal(db, submissionId, questions);
   if (total.from === total.to) return;
   await recordMarkChange(db, {
     submissionId,
-    by: null,
     source: 'ai',
     from: total.from,
     to: total.to,
-    note: result.note ?? null,
-    at: result.at,
+    ...audit,
   });
 }
 
@@ -102,13 +105,16 @@ export const canUndoRun = (db: Kysely<Database>, runId: string) => repo.hasUndo(
 /**
  * Undoes a run in the caller's transaction: each answer it wrote gets back its previous AI
  * result, flags and marks; marks the teacher has given since stay hers (only the AI's proposal
- * beside them goes back). Each move of the marks is audited. Returns how many answers changed.
+ * beside them goes back, and where she marked question by question the total follows it back,
+ * given the assignment's `questions`). Each move of the marks is audited. Returns how many
+ * answers changed.
  */
 export async function undoRun(
   db: Kysely<Database>,
   runId: string,
   teacherId: string,
   at: string,
+  questions: StoredQuestion[] = [],
 ): Promise<number> {
   let restored = 0;
   for (const row of await repo.undoRows(db, runId)) {
@@ -120,6 +126,12 @@ export async function undoRun(
     restored++;
     const from = row.marks === null ? null : Number(row.marks);
     const to = marks === null ? null : Number(marks);
+    if (teacherOwned && questions.length)
+      await followQuestions(db, row.submission_id, questions, from, row.ai_result, {
+        by: teacherId,
+        note: 'evaluation undone',
+        at,
+      });
     if (teacherOwned || from === to) continue;
     await recordMarkChange(db, {
       submissionId: row.submission_id,

@@ -313,6 +313,12 @@ describe.each(dialects)('maths settings and corrected readings (%s)', (dialect) 
     expect(d.review!.questions[1]).toMatchObject({ source: 'teacher', marks: 1.5 });
     expect(d.marks).toBe(ai!.questions[0]!.marks + 1.5);
     expect(d.marksSource).toBe('teacher');
+    // Undoing the regrade puts the engine's marks back, and the total follows them back.
+    const undo = await call(teacher, 'POST', `/api/assignments/${code}/evaluations/undo`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    const undone = await detail('Ben');
+    expect(undone.marks).toBe(before.questions[0]!.marks + 1.5);
+    expect(undone.review!.questions[1]).toMatchObject({ source: 'teacher', marks: 1.5 });
   });
 
   it('removes a correction and regrades on the engine’s own reading', async () => {
