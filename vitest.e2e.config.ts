@@ -15,6 +15,9 @@ export default defineConfig({
     // A browser under load can take more than Vitest's default 1 s to settle after a click.
     expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
+    // A worker's files share its modules, and with them its one Chromium (see workerBrowser in
+    // support/browser.ts): a file does not pay for starting a browser and importing Playwright.
+    isolate: false,
     setupFiles: ['scripts/test-timing/cpu-meter.ts'],
     reporters: ['default', './scripts/test-timing/slowest-files.ts'],
   },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { makePdf } from '../src/server/test/uploads';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { releaseBrowser, workerBrowser } from './support/browser';
 import { setDeadlineInDb } from './support/classroom';
 import { createByApi, joinByApi, scrollsSideways, userPage } from './support/classroom-pages';
 
@@ -38,7 +38,7 @@ describe('handing in, with a second look', () => {
   let teacher: Page;
   let code: string;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     ({ page: teacher } = await userPage(browser, baseURL, { name: 'Ms Rao', role: 'teacher' }));
     code = await createByApi(teacher, baseURL, {
       title: 'Cells and tissues',
@@ -47,7 +47,7 @@ describe('handing in, with a second look', () => {
     });
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   const student = async (size: 'phone' | 'desktop' = 'desktop', axe = false) => {
