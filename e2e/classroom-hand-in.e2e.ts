@@ -162,13 +162,15 @@ describe('handing in, with a second look', () => {
     });
     setDeadlineInDb(inject('dataDir'), closed, new Date(Date.now() - 3_600_000));
     const { page } = await userPage(browser, baseURL, { name: 'Late Larry', role: 'student' });
+    await page.clock.install();
     await page.goto('/dashboard/join-assignment');
     await page.getByLabel('Enter class code provided by teacher.').fill(closed);
     await page.getByRole('button', { name: 'Join Assignment' }).click();
     const alert = page.getByRole('alert').filter({ hasText: messages.assignmentClosedTitle });
     await alert.getByText(messages.assignmentClosed).waitFor();
-    // it stays (unlike a mistyped code's 2 seconds), and the page does not move on
-    await page.waitForTimeout(2500);
+    // it stays (unlike a mistyped code's 2 seconds), and the page does not move on: 2.5 s pass
+    // at once, firing every timer due
+    await page.clock.runFor(2500);
     expect(await alert.isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/dashboard/join-assignment');
     const list = (await (await page.request.get('/api/assignments')).json()) as {
