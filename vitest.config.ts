@@ -1,10 +1,11 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Tests that only compute (the grading engine, shared rules, the web app's pure helpers, the lint
-// and benchmark scripts) share their worker's modules: importing pdf.js, wink-nlp and the fitted
-// engine once per worker instead of once per file. Tests that start servers, readers, databases
-// or spy on the process keep a fresh module graph per file.
+// Every test file shares its worker's modules (isolate: false): importing the server, pdf.js,
+// wink-nlp and the fitted engine once per worker instead of once per file, which was 2-3 s of
+// CPU per server test file. Tests that only compute (the grading engine, shared rules, the web
+// app's pure helpers, the lint and benchmark scripts) run in worker threads; the rest, which
+// start servers, readers and databases, in child processes of their own.
 const shared = [
   'src/grading/**/*.test.ts',
   'src/shared/**/*.test.ts',
@@ -40,6 +41,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           exclude: shared,
           pool: 'forks',
+          isolate: false,
           setupFiles: ['scripts/test-timing/cpu-meter.ts', 'src/server/test/share-readers.ts'],
         },
       },
