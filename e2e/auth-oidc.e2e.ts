@@ -1,6 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signUpInContext, useBrowser } from './support/browser';
+import {
+  newContext,
+  releaseBrowser,
+  signUpInContext,
+  useBrowser,
+  workerBrowser,
+} from './support/browser';
 import {
   providerUser,
   providerUserFor,
@@ -27,7 +33,7 @@ describe('external sign-in through an OpenID Connect provider', () => {
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     const port = await freePort();
     provider = await startOidcProvider(`http://127.0.0.1:${port}`);
     app = await startServer({
@@ -39,7 +45,7 @@ describe('external sign-in through an OpenID Connect provider', () => {
     });
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
     await app?.stop();
     await provider?.close();
   });

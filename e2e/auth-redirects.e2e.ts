@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signUpInContext } from './support/browser';
+import { newContext, releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
 
 const email = () => `redirect-${crypto.randomBytes(5).toString('hex')}@example.com`;
 
@@ -17,10 +17,10 @@ describe('page redirects', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
   afterAll(async () => {
-    await browser.close();
+    await releaseBrowser(browser);
   });
   const open = async () => {
     context = await newContext(browser, inject('baseURL'));

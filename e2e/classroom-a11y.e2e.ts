@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { makePdf } from '../src/server/test/uploads';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { releaseBrowser, workerBrowser } from './support/browser';
 import { createByApi, joinByApi, originOf, userPage } from './support/classroom-pages';
 
 /** Waits for the page to settle, then runs axe-core on it. */
@@ -23,7 +23,7 @@ describe.each(['phone', 'desktop'] as const)(
     let code: string;
 
     beforeAll(async () => {
-      browser = await launchBrowser();
+      browser = await workerBrowser();
       const pdf = await makePdf(['1. Name the three states of matter.']);
       ({ page: teacher } = await userPage(browser, baseURL, {
         name: 'Ms Dubois',
@@ -59,7 +59,7 @@ describe.each(['phone', 'desktop'] as const)(
       );
     });
     afterAll(async () => {
-      await browser?.close();
+      if (browser) await releaseBrowser(browser);
     });
 
     it('the create form, with its errors shown and with the date picker open', async () => {

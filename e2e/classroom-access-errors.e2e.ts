@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
+import { releaseBrowser } from './support/browser';
 import { openRefusalClass } from './support/refusal-class';
 
 // Wrong class codes, pages a user may not see, and pages for the other role.
@@ -17,7 +18,7 @@ describe('classroom pages refuse bad input clearly', () => {
     ({ browser, teacher, student, outsider, otherTeacher, code } = await openRefusalClass(baseURL));
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   it('a wrong class code shows Not Valid ! for two seconds and joins nothing', async () => {

@@ -14,6 +14,7 @@ import {
   userPage,
 } from './support/classroom-pages';
 import { makePng } from './support/png';
+import { releaseBrowser } from './support/browser';
 import { openRefusalClass } from './support/refusal-class';
 
 // The create and submit forms; who may see which page is in classroom-access-errors.e2e.ts.
@@ -46,7 +47,7 @@ describe('classroom pages refuse bad input clearly', () => {
     ({ browser, teacher, student, code, pdf } = await openRefusalClass(baseURL));
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   it('the create form refuses a wrong file type, an oversize file and a wrong image format in the drop zone itself, keeping the earlier choice', async () => {

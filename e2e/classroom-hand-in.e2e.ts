@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { makePdf } from '../src/server/test/uploads';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { releaseBrowser, workerBrowser } from './support/browser';
 import { setDeadlineInDb } from './support/classroom';
 import { createByApi, joinByApi, scrollsSideways, userPage } from './support/classroom-pages';
 
@@ -38,7 +38,7 @@ describe('handing in, with a second look', () => {
   let teacher: Page;
   let code: string;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     ({ page: teacher } = await userPage(browser, baseURL, { name: 'Ms Rao', role: 'teacher' }));
     code = await createByApi(teacher, baseURL, {
       title: 'Cells and tissues',
@@ -47,7 +47,7 @@ describe('handing in, with a second look', () => {
     });
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   const student = async (size: 'phone' | 'desktop' = 'desktop', axe = false) => {
@@ -162,13 +162,15 @@ describe('handing in, with a second look', () => {
     });
     setDeadlineInDb(inject('dataDir'), closed, new Date(Date.now() - 3_600_000));
     const { page } = await userPage(browser, baseURL, { name: 'Late Larry', role: 'student' });
+    await page.clock.install();
     await page.goto('/dashboard/join-assignment');
     await page.getByLabel('Enter class code provided by teacher.').fill(closed);
     await page.getByRole('button', { name: 'Join Assignment' }).click();
     const alert = page.getByRole('alert').filter({ hasText: messages.assignmentClosedTitle });
     await alert.getByText(messages.assignmentClosed).waitFor();
-    // it stays (unlike a mistyped code's 2 seconds), and the page does not move on
-    await page.waitForTimeout(2500);
+    // it stays (unlike a mistyped code's 2 seconds), and the page does not move on: 2.5 s pass
+    // at once, firing every timer due
+    await page.clock.runFor(2500);
     expect(await alert.isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/dashboard/join-assignment');
     const list = (await (await page.request.get('/api/assignments')).json()) as {

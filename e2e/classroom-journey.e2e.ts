@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { filesUnder, makePdf } from '../src/server/test/uploads';
 import { formatDate } from '../src/web/lib/dates';
-import { launchBrowser } from './support/browser';
+import { releaseBrowser, workerBrowser } from './support/browser';
 import {
   countShown,
   dayMonthYear,
@@ -39,7 +39,7 @@ describe('the classroom journey', () => {
   let answerPdf: Buffer;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     ({ context: teacherContext, page: teacher } = await userPage(browser, baseURL, {
       name: 'Ms Okafor',
       role: 'teacher',
@@ -59,7 +59,7 @@ describe('the classroom journey', () => {
     }));
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });

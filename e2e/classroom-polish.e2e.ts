@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { makePdf } from '../src/server/test/uploads';
-import { launchBrowser } from './support/browser';
+import { releaseBrowser, workerBrowser } from './support/browser';
 import { setDeadlineInDb } from './support/classroom';
 import {
   createByApi,
@@ -60,7 +60,7 @@ describe('classroom pages: keyboard focus, phone layout, stale alerts and releas
   let pdf: Buffer;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     pdf = await makePdf(['1. Plants make glucose from light, water and carbon dioxide.']);
     const t = await userPage(browser, baseURL, { name: 'Mrs Teacher', role: 'teacher' });
     teacher = t.page;
@@ -100,7 +100,7 @@ describe('classroom pages: keyboard focus, phone layout, stale alerts and releas
     }
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   it('after saving or cancelling a mark, focus returns to that row’s Edit button; 1.25 passes the browser’s check', async () => {

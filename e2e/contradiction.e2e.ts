@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { releaseBrowser, workerBrowser } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
 import { userPage } from './support/classroom-pages';
 
@@ -33,7 +33,7 @@ describe('an answer that contradicts the model answer', () => {
   };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     teacher = await signedUp('Mr Volta', 'teacher', 'desktop');
     code = await createAssignmentInPage(teacher, baseURL, {
       title: 'Bulbs in series',
@@ -49,7 +49,7 @@ describe('an answer that contradicts the model answer', () => {
     }
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   it('shows the teacher a low mark, the flag and what the answer contradicts', async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
-import { launchBrowser, newContext, signUpInContext } from './support/browser';
+import { newContext, releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
 
 const QUESTIONS =
@@ -50,7 +50,7 @@ describe('Evaluate Now with answers that try to game the marks', () => {
   let code: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     teacher = await (await newContext(browser, baseURL, 'desktop')).newPage();
     teacher.setDefaultTimeout(15_000);
     const stamp = Date.now();
@@ -82,7 +82,7 @@ describe('Evaluate Now with answers that try to game the marks', () => {
     await teacher.getByText(messages.evaluationDone).waitFor();
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   const row = (name: string) => teacher.getByRole('row').filter({ hasText: name });

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, newContext, signUpInContext } from './support/browser';
+import { newContext, releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
 
 // "Mark these first", then Evaluate Now! again: the teacher sees which of her unreviewed marks the
@@ -34,7 +34,7 @@ describe('re-running after "Mark these first"', () => {
   let code: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     // bypassCSP: the axe checks inject their script inline.
     const context = await browser.newContext({
       baseURL,
@@ -69,7 +69,7 @@ describe('re-running after "Mark these first"', () => {
     }
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   /** The student's row of the grades table (not of the list of changes). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sharedStream } from '../src/grading/testing/hostile-pdfs';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, newContext, signUpInContext } from './support/browser';
+import { newContext, releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
 import { storeAnswerInDb } from './support/database';
 
@@ -15,7 +15,7 @@ describe('Stopping an evaluation', () => {
   let code: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     const stamp = Date.now();
     // bypassCSP lets axe-core be injected for the accessibility check.
     const context = await browser.newContext({
@@ -56,7 +56,7 @@ describe('Stopping an evaluation', () => {
     }
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   it('stops a slow run from the grades table with one click', async () => {

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, newContext, signUpInContext } from './support/browser';
+import { newContext, releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf, setDeadlineInDb } from './support/classroom';
 
 const QUESTIONS =
@@ -32,7 +32,7 @@ describe('Evaluate Now', () => {
   let code: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     teacherContext = await newContext(browser, baseURL, 'desktop');
     teacher = await teacherContext.newPage();
     teacher.setDefaultTimeout(15_000);
@@ -64,7 +64,7 @@ describe('Evaluate Now', () => {
     }
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
@@ -110,6 +110,8 @@ describe('Evaluate Now', () => {
     await context.addCookies(await teacherContext.cookies());
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
+    // Time runs as usual, and can be moved on at once at the end.
+    await page.clock.install();
     const real = (await (
       await page.request.get(`/api/assignments/${code}/evaluations/latest`)
     ).json()) as {
@@ -134,7 +136,8 @@ describe('Evaluate Now', () => {
     await page.getByText(messages.evaluationDone).waitFor();
     expect(await page.getByRole('progressbar').count()).toBe(0);
     const settled = polls;
-    await page.waitForTimeout(1_600);
+    // Two poll intervals and more pass, firing every timer due: no poll follows the end.
+    await page.clock.runFor(1_600);
     expect(polls).toBe(settled);
     await context.close();
   });

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { releaseBrowser, workerBrowser } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
 import { userPage } from './support/classroom-pages';
 
@@ -49,7 +49,7 @@ describe('every screen tells the truth about a mark', () => {
   };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     teacher = await signedUp('Ms Okafor', 'teacher', 'desktop');
     code = await createAssignmentInPage(teacher, baseURL, {
       title: 'Stacks and queues',
@@ -61,7 +61,7 @@ describe('every screen tells the truth about a mark', () => {
     await joinAndSubmit(student, baseURL, code, await pdfOf(ANSWER));
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   it('the teacher marks a question down, writes her own feedback on another, and previews what the student will see', async () => {

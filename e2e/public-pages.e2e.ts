@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { contactMessages } from '../src/shared/contact-messages';
 import { messages } from '../src/shared/messages';
 import { parseChangelog } from '../src/web/features/docs/changelog';
-import { launchBrowser, newContext, signUpInContext, useBrowser } from './support/browser';
+import {
+  newContext,
+  releaseBrowser,
+  signUpInContext,
+  useBrowser,
+  workerBrowser,
+} from './support/browser';
 import { withDatabase } from './support/database';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,12 +37,12 @@ describe('the dashboard’s public pages', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     ({ context, page } = await teacherContext(browser));
   });
   afterAll(async () => {
     await context.close();
-    await browser.close();
+    await releaseBrowser(browser);
   });
 
   it('Help answers five questions, one open at a time, by mouse and keyboard', async () => {

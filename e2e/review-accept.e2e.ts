@@ -4,7 +4,7 @@ import type { OwnerSubmissionsResponse } from '../src/shared/assignments';
 import { messages } from '../src/shared/messages';
 import { orderRows } from '../src/web/features/assignments/grades-order';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, newContext, signUpInContext } from './support/browser';
+import { newContext, releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
 
 // "Accept answers like this": the teacher takes one student's answer to question 1 as right from
@@ -34,7 +34,7 @@ describe('accepting answers like one a student wrote', () => {
   let code: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     // bypassCSP: the axe checks inject their script inline.
     context = await browser.newContext({
       baseURL,
@@ -68,7 +68,7 @@ describe('accepting answers like one a student wrote', () => {
     }
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   const row = (page: Page, name: string) =>

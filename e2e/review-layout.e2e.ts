@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makePdf } from '../src/server/test/uploads';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { releaseBrowser, workerBrowser } from './support/browser';
 import { createByApi, joinByApi, scrollsSideways, userPage } from './support/classroom-pages';
 
 /**
@@ -15,7 +15,7 @@ describe('the grades table and the review panel at desktop and phone sizes', () 
   let code: string;
   let teacherEmail: string;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     const t = await userPage(browser, baseURL, { name: 'Mr Lee', role: 'teacher' });
     teacherEmail = t.email;
     code = await createByApi(t.page, baseURL, {
@@ -49,7 +49,7 @@ describe('the grades table and the review panel at desktop and phone sizes', () 
     await t.context.close();
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   /** The teacher, signed in afresh in a context of the given size. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { longDate, toIsoDate } from '../src/web/components/ui/calendar';
 import { makePdf } from '../src/server/test/uploads';
-import { launchBrowser } from './support/browser';
+import { releaseBrowser, workerBrowser } from './support/browser';
 import {
   createByApi,
   dayMonthYear,
@@ -23,7 +23,7 @@ describe('the review screen a teacher can live in', () => {
   let pdf: Buffer;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     pdf = await makePdf(['1. Water boils at 100 degrees Celsius at sea level.']);
     ({ page: teacher } = await userPage(browser, baseURL, {
       name: 'Ms Okafor',
@@ -40,7 +40,7 @@ describe('the review screen a teacher can live in', () => {
     }));
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   it('with nothing yet, each dashboard says what to do next', async () => {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, signUpInContext } from './support/browser';
+import { releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
 
 const PAPER = 'Q1. What is a stack? [5 marks]\nQ2. What is a queue? [5 marks]';
@@ -25,7 +25,7 @@ describe('the teacher decides', () => {
     (await browser.newContext({ baseURL, viewport: { width, height }, bypassCSP: true })).newPage();
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     const stamp = Date.now();
     teacher = await newPage(1280, 900);
     teacher.setDefaultTimeout(20_000);
@@ -54,7 +54,7 @@ describe('the teacher decides', () => {
     }
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   it('the teacher evaluates, edits a rubric item, marks and comments a question, and publishes', async () => {

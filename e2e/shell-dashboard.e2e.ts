@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signUpInContext } from './support/browser';
+import { newContext, releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
 
 type Role = 'teacher' | 'student';
 
@@ -14,10 +14,10 @@ describe('the dashboard shell', () => {
   let browser: Browser;
   let context: BrowserContext;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
   afterAll(async () => {
-    await browser.close();
+    await releaseBrowser(browser);
   });
   afterEach(async () => {
     await context?.close();

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { signUpInContext, usePage } from './support/browser';
 
@@ -12,6 +12,16 @@ async function hold(page: Page, pattern: string): Promise<() => void> {
     await route.continue();
   });
   return release;
+}
+
+/**
+ * Waits for `locator`, moving the page's clock (installed) on a second at a time meanwhile, so
+ * the app's retries, which wait 1 s, 2 s… between attempts, come at once.
+ */
+async function shownAfterRetries(page: Page, locator: Locator): Promise<void> {
+  for (let second = 0; second < 30 && !(await locator.isVisible()); second++)
+    await page.clock.runFor(1000);
+  await locator.waitFor();
 }
 
 describe('while the app or the session loads', () => {
@@ -32,13 +42,15 @@ describe('while the app or the session loads', () => {
 
   it('shows the loading screen, not a blank page, until the session is known', async () => {
     const release = await hold(t.page, '**/api/session');
+    await t.page.clock.install();
     await t.page.goto('/dashboard');
     const status = t.page.getByTestId('loading-screen');
     await status.waitFor();
     expect(await status.getAttribute('role')).toBe('status');
     expect(await status.textContent()).toContain('Loading…');
-    // It stays for as long as the session takes, and no longer.
-    await t.page.waitForTimeout(2500);
+    // It stays for as long as the session takes, and no longer: 2.5 s pass at once, firing every
+    // timer due.
+    await t.page.clock.runFor(2500);
     expect(await status.isVisible()).toBe(true);
     release();
     await t.page.getByRole('heading', { level: 1, name: /, Lena$/ }).waitFor();
@@ -47,10 +59,14 @@ describe('while the app or the session loads', () => {
 
   it('offers to try again when the session cannot be read', async () => {
     await t.page.route('**/api/session', (route) => route.abort('connectionrefused'), { times: 4 });
+    await t.page.clock.install();
     await t.page.goto('/dashboard');
-    await t.page.getByRole('heading', { name: 'We could not load your session' }).waitFor();
+    await shownAfterRetries(
+      t.page,
+      t.page.getByRole('heading', { name: 'We could not load your session' }),
+    );
     await t.page.getByRole('button', { name: 'Try again' }).click();
-    await t.page.getByRole('heading', { level: 1, name: /, Lena$/ }).waitFor();
+    await shownAfterRetries(t.page, t.page.getByRole('heading', { level: 1, name: /, Lena$/ }));
   });
 
   it('shows an error page, not a blank screen, when a page fails to load', async () => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, signUpInContext } from './support/browser';
+import { newContext, releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
@@ -10,14 +10,14 @@ describe('the dashboard shell on a phone', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     context = await newContext(browser, inject('baseURL'), 'phone');
     page = await context.newPage();
     const email = `phone-${crypto.randomBytes(5).toString('hex')}@example.com`;
     await signUpInContext(page, inject('baseURL'), { name: 'Phone User', email, role: 'student' });
   });
   afterAll(async () => {
-    await browser.close();
+    await releaseBrowser(browser);
   });
   beforeEach(async () => {
     await page.goto('/dashboard');

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { releaseBrowser, workerBrowser } from './support/browser';
 import { createAssignmentInPage, pdfOf } from './support/classroom';
 import { scrollsSideways, userPage } from './support/classroom-pages';
 
@@ -170,7 +170,7 @@ describe('a biology class, end to end: every screen tells the truth', () => {
   const students = {} as Record<Name, Page>;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     ({ page: teacher } = await userPage(browser, baseURL, {
       name: 'Ms Achebe',
       role: 'teacher',
@@ -195,7 +195,7 @@ describe('a biology class, end to end: every screen tells the truth', () => {
     );
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   const row = (name: string) =>

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, signUpInContext } from './support/browser';
+import { releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
 
 const TITLE = 'Stacks, queues and what the screens say';
@@ -43,7 +43,7 @@ describe('every screen tells the truth: settings, progress, counts, export', () 
   };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     const stamp = Date.now();
     teacherContext = await contextAs(null, { width: 1280, height: 800 });
     teacher = await teacherContext.newPage();
@@ -73,7 +73,7 @@ describe('every screen tells the truth: settings, progress, counts, export', () 
     }
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   const stored = async () =>

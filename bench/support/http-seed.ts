@@ -23,15 +23,26 @@ export async function signUpOverHttp(
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+  return { email, cookie: await chooseRoleOverHttp(base, cookie, role) };
+}
+
+/**
+ * Sets a signed-in user's role and returns their Cookie header with the session cookie cache the
+ * next read hands out (now with the role), as a browser keeps it.
+ */
+export async function chooseRoleOverHttp(
+  base: string,
+  cookie: string,
+  role: 'teacher' | 'student',
+): Promise<string> {
   const chosen = await fetch(`${base}/api/me/role`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', origin: base, cookie },
     body: JSON.stringify({ role }),
   });
   if (!chosen.ok) throw new Error(`choosing the role failed: ${chosen.status}`);
-  // As a browser does: keep the session cookie cache the next read hands out (now with the role).
   const read = await fetch(`${base}/api/session`, { headers: { cookie } });
-  return { email, cookie: withSetCookies(cookie, read.headers.getSetCookie()) };
+  return withSetCookies(cookie, read.headers.getSetCookie());
 }
 
 /** A Cookie header updated with a response's Set-Cookie headers (expired ones removed). */

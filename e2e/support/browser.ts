@@ -57,14 +57,34 @@ export async function signUpInContext(
   }
 }
 
-/** One browser for the tests of the calling `describe` block: launched before them, closed after. */
+let launched: Promise<Browser> | undefined;
+
+/**
+ * The worker's browser: launched by the first test file of this Vitest worker that asks and kept
+ * for the files after it (the e2e config shares modules within a worker), so a file does not pay
+ * a Chromium start. Playwright stops it when the worker process exits. Give it back with
+ * `releaseBrowser`, never `close()`.
+ */
+export async function workerBrowser(): Promise<Browser> {
+  const browser = await (launched ??= launchBrowser());
+  if (browser.isConnected()) return browser;
+  launched = launchBrowser();
+  return launched;
+}
+
+/** Closes every context still open in the worker's browser: what a test file leaves behind. */
+export async function releaseBrowser(browser: Browser): Promise<void> {
+  await Promise.all(browser.contexts().map((c) => c.close()));
+}
+
+/** The worker's browser for the tests of the calling `describe` block; their contexts closed after them. */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
   return () => browser!;
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { makePdf } from '../../src/server/test/uploads';
-import { launchBrowser } from './browser';
+import { workerBrowser } from './browser';
 import { createByApi, joinByApi, userPage } from './classroom-pages';
 
 /** The people and the assignment the refusal tests (classroom-*errors.e2e.ts) work with. */
@@ -19,9 +19,9 @@ export interface RefusalClass {
   pdf: Buffer;
 }
 
-/** Launches a browser and signs the four users in; close `browser` when done. */
+/** Signs the four users in, in the worker's browser; give `browser` back with releaseBrowser when done. */
 export async function openRefusalClass(baseURL: string): Promise<RefusalClass> {
-  const browser = await launchBrowser();
+  const browser = await workerBrowser();
   const pdf = await makePdf(['1. Water boils at 100 degrees Celsius at sea level.']);
   const { page: teacher } = await userPage(browser, baseURL, {
     name: 'Mr Adeyemi',

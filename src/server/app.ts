@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { MAX_FILE_BYTES } from '../shared/limits';
 import { auth as authPlugin } from './auth/auth-plugin';
 import { resolveAuthSecret } from './auth/auth-secret';
-import { createAuth, type Auth } from './auth/better-auth';
+import { createAuth, type Auth, type PasswordHashing } from './auth/better-auth';
 import { crossSite } from './auth/origin-check';
 import { SessionChanges } from './auth/session-changes';
 import type { Config } from './config';
@@ -56,6 +56,8 @@ export async function buildApp(
     pool?: Pick<SandboxPoolOptions, 'memoryPollMs' | 'spare'>;
     /** Called for every route as it is registered (the route-contract test walks them). */
     onRoute?: (route: RouteOptions) => void;
+    /** Password hashing other than better-auth's scrypt (tests reuse one real hash per password). */
+    passwordHashing?: PasswordHashing;
   } = {},
 ): Promise<AppContext> {
   const app = Fastify({
@@ -93,7 +95,7 @@ export async function buildApp(
   });
   await migrateToLatest(db.kysely);
   const changes = new SessionChanges(config.sessionCacheSeconds);
-  const auth = createAuth(config, db, resolveAuthSecret(config), changes);
+  const auth = createAuth(config, db, resolveAuthSecret(config), changes, opts.passwordHashing);
 
   registerErrorHandler(app);
   await app.register(security, { config });

@@ -11,13 +11,25 @@ export const OIDC_PROVIDER_ID = 'oidc';
 
 const times = { createdAt: 'created_at', updatedAt: 'updated_at' };
 
+/** How passwords are hashed and checked; better-auth's scrypt unless a caller (the tests) passes its own. */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+}
+
 /**
  * Makes the better-auth instance: email + password, optional generic OIDC, sessions in our
  * database, and a signed copy of the session in a cookie for `config.sessionCacheSeconds`
  * (see session-hook.ts for when it is trusted). Ended sessions and changed users are reported
- * to `changes`.
+ * to `changes`. `passwordHashing` replaces better-auth's own (the tests reuse one real hash).
  */
-export function createAuth(config: Config, db: Db, secret: string, changes: SessionChanges) {
+export function createAuth(
+  config: Config,
+  db: Db,
+  secret: string,
+  changes: SessionChanges,
+  passwordHashing?: PasswordHashing,
+) {
   return betterAuth({
     appName: 'Markwise',
     baseURL: config.publicUrl,
@@ -27,7 +39,12 @@ export function createAuth(config: Config, db: Db, secret: string, changes: Sess
     telemetry: { enabled: false },
     database: { db: db.kysely, type: db.dialect },
     // autoSignIn stays on: with it off better-auth hides duplicate emails, and the spec names them.
-    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
+    },
     user: {
       fields: { emailVerified: 'email_verified', ...times },
       additionalFields: { role: { type: 'string', required: false, input: false } },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  chooseRoleOverHttp,
   createAssignmentOverHttp,
   inBatches,
   joinOverHttp,
@@ -12,12 +13,15 @@ import {
 } from '../../../bench/support/http-seed';
 import { makePdf } from '../../grading/testing/make-pdf';
 import { startCluster, type Cluster } from '../test/cluster';
+import { directSignUp, type DirectSignUp } from '../test/direct-sign-up';
 import { startS3Server, type TestS3Server } from '../test/s3-server';
 import { createPostgresDatabase } from '../test/test-app';
 
 // Two web instances and two `markwise worker` processes on one PostgreSQL database and one S3
 // store, as behind a load balancer: a teacher and 300 students use both instances, one worker is
 // killed with SIGKILL mid-run, and the run still ends with every answer marked exactly once.
+// The teacher signs up over HTTP on one instance and works on both; the students are signed up
+// by better-auth in this process (see direct-sign-up.ts), not 300 password hashes in the servers.
 
 const STUDENTS = 300;
 const ANSWERS = [
@@ -51,6 +55,7 @@ describePg('scaled out: 2 web instances, 2 workers, PostgreSQL and S3', () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let s3: TestS3Server;
   let cluster: Cluster;
+  let accounts: DirectSignUp;
 
   beforeAll(async () => {
     database = await createPostgresDatabase();
@@ -68,9 +73,11 @@ describePg('scaled out: 2 web instances, 2 workers, PostgreSQL and S3', () => {
         GRADING_RETRY_CHECK_SECONDS: '1',
       },
     });
+    accounts = directSignUp({ ...cluster.env, PUBLIC_URL: cluster.webs[0]!.url });
   }, 180_000);
 
   afterAll(async () => {
+    await accounts?.close();
     await cluster?.stop();
     await s3?.close();
     await database?.drop();
@@ -116,7 +123,9 @@ describePg('scaled out: 2 web instances, 2 workers, PostgreSQL and S3', () => {
     // Half the class works through each instance; the session of one is good on the other.
     const students = await inBatches(pdfs, 6, async (pdf, i) => {
       const base = i % 2 ? b : a;
-      const s = await signUpOverHttp(base, `Student ${i}`, 'student');
+      const email = `student-${i}-${Math.random().toString(36).slice(2, 8)}@scale.example`;
+      const { cookie } = await accounts.signUp({ name: `Student ${i}`, email });
+      const s = { email, cookie: await chooseRoleOverHttp(base, cookie, 'student') };
       await joinOverHttp(i % 2 ? a : b, s, code);
       const { body, contentType } = multipartBody('answer', 'answer.pdf', pdf);
       const res = await fetch(`${base}/api/assignments/${code}/submission`, {

@@ -70,6 +70,11 @@ export class SandboxPool {
     return [...this.readers].flatMap((r) => (r.child.pid === undefined ? [] : [r.child.pid]));
   }
 
+  /** How many readers are working on a task now (for monitoring, and for tests that wait for one). */
+  get busy(): number {
+    return [...this.readers].filter((r) => r.job !== null).length;
+  }
+
   /** Runs a task in a reader; resolves with its value or the limit that stopped it. */
   run<K extends SandboxTask['type']>(
     task: Extract<SandboxTask, { type: K }>,

@@ -50,6 +50,8 @@ export async function startWorker(env: Record<string, string>): Promise<RunningW
 
 /** Web instances without a grading worker and `markwise worker` processes sharing one setup. */
 export interface Cluster {
+  /** The environment every instance shares (database, files, auth secret). */
+  env: Record<string, string>;
   webs: RunningServer[];
   workers: RunningWorker[];
   stop(): Promise<void>;
@@ -73,6 +75,7 @@ export async function startCluster(opts: {
   const webs: RunningServer[] = [];
   const workers: RunningWorker[] = [];
   const cluster = {
+    env,
     webs,
     workers,
     async stop() {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Role } from '../../shared/api';
 import { buildApp, type AppContext } from '../app';
 import { loadConfig, type Config } from '../config';
+import { reusedPasswordHashing } from './password-hashing';
 import { migratedTemplate, urlOf } from './postgres-template';
 import { sharedReaders } from './shared-readers';
 
@@ -75,6 +76,7 @@ export async function buildTestApp(
   const open = async (opts: AppOptions): Promise<TestApp> => {
     const ctx = await buildApp(config, {
       logger: false,
+      passwordHashing: reusedPasswordHashing,
       ...opts,
       grading: { pollMs: 100, ...opts.grading },
       pool: { spare: sharedReaders(), ...opts.pool },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sharedStream, xrefBomb } from '../../../grading/testing/hostile-pdfs';
 import type { EvaluationRun } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
@@ -37,6 +37,8 @@ describe.each(dialects)('stopping grading runs (%s)', (dialect) => {
     throw new Error('the run did not get there in time');
   }
   const ended = (r: EvaluationRun) => !['queued', 'running'].includes(r.status);
+  /** Resolves once the app's one reader is working on a file. */
+  const reading = () => vi.waitFor(() => expect(t.pool.busy).toBe(1), { timeout: 30_000 });
 
   /** A class with honest answers and, optionally, one answer that takes a minute to read. */
   async function classWith(honest: number, slow: boolean) {
@@ -69,16 +71,10 @@ describe.each(dialects)('stopping grading runs (%s)', (dialect) => {
 
     await call(teacher, 'POST', `/api/assignments/${code}/evaluations`);
     await until(teacher, code, (r) => r.status === 'running');
-    await sleep(500); // the slow answer is being read
+    await reading(); // the slow answer, the only one without a kept reading
     const stop = await call(teacher, 'POST', `/api/assignments/${code}/evaluations/cancel`);
     expect(stop.statusCode).toBe(200);
     expect(stop.json().run).toMatchObject({ status: 'cancelled', finishedAt: expect.any(String) });
-    await sleep(300);
-    expect(await latest(teacher, code)).toMatchObject({ status: 'cancelled' });
-    const after = (await call(teacher, 'GET', `/api/assignments/${code}/submissions`))
-      .json()
-      .submissions.map((s: { marks: number | null }) => s.marks);
-    expect(after.filter((m: number | null) => m !== null)).toEqual(before);
 
     // The only reader was freed: another class is graded now, not after the slow file's two minutes.
     const other = await classWith(1, false);
@@ -88,6 +84,12 @@ describe.each(dialects)('stopping grading runs (%s)', (dialect) => {
       status: 'finished',
     });
     expect(Date.now() - started).toBeLessThan(20_000);
+    // Meanwhile nothing the stopped run left behind changed it or its class's marks.
+    expect(await latest(teacher, code)).toMatchObject({ status: 'cancelled' });
+    const after = (await call(teacher, 'GET', `/api/assignments/${code}/submissions`))
+      .json()
+      .submissions.map((s: { marks: number | null }) => s.marks);
+    expect(after.filter((m: number | null) => m !== null)).toEqual(before);
 
     const again = await call(teacher, 'POST', `/api/assignments/${code}/evaluations/cancel`);
     expect(again.statusCode).toBe(409);
@@ -99,10 +101,11 @@ describe.each(dialects)('stopping grading runs (%s)', (dialect) => {
 
   it('stops the run and frees its reader when the assignment is deleted mid-read', async () => {
     t = await buildTestApp(dialect, { READER_PROCESSES: '1', READ_TIMEOUT_SECONDS: '120' });
-    const { teacher, code } = await classWith(1, true);
+    // Only the slow answer, so the busy reader is reading it.
+    const { teacher, code } = await classWith(0, true);
     await call(teacher, 'POST', `/api/assignments/${code}/evaluations`);
     await until(teacher, code, (r) => r.status === 'running');
-    await sleep(1500);
+    await reading();
     expect((await call(teacher, 'DELETE', `/api/assignments/${code}`)).statusCode).toBe(204);
     const other = await classWith(1, false);
     await call(other.teacher, 'POST', `/api/assignments/${other.code}/evaluations`);
