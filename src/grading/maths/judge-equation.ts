@@ -103,6 +103,8 @@ export function judgeEquation(
   };
   for (const e of found) {
     if (!decide(sameEquation(model, e, deadline))) continue;
+    const other = rivalOf(model, e, found, symbols, deadline);
+    if (other) return other;
     const same =
       written(e) === written(model) || written({ lhs: e.rhs, rhs: e.lhs }) === written(model);
     const read = displayEquation(e);
@@ -138,6 +140,41 @@ export function judgeEquation(
     verdict: 'not-equivalent',
     credit: 0,
     message: `Not equivalent: expected ${expected}, read ${read}`,
+  };
+}
+
+/**
+ * Another equation of the answer in all the key point's symbols that says something else: "v = u
+ * + at, or v = u − at" is a list of guesses, marked by its wrong one (the list principle). Working
+ * that substitutes values or uses other symbols ("v = 0 + 5 × 4") is no rival.
+ */
+function rivalOf(
+  model: Equation,
+  right: Equation,
+  found: Equation[],
+  symbols: Set<string>,
+  deadline: Deadline,
+): Judged | null {
+  const rival = found.find((o) => {
+    if (o === right) return false;
+    const own = symbolsOf({ t: 'bin', op: '-', a: o.lhs, b: o.rhs });
+    return (
+      sharedSymbols(own, symbols) === symbols.size &&
+      sameEquation(model, o, deadline) === 'different'
+    );
+  });
+  if (!rival) return null;
+  const variant = equationVariants(model).find(
+    ({ equation }) => sameEquation(equation, rival, deadline) === 'same',
+  )?.variant;
+  const both = `${displayEquation(right)} and ${displayEquation(rival)}`;
+  const why = variant ? variantMessage(variant) : `${displayEquation(rival)} is not the same`;
+  return {
+    expected: displayEquation(model),
+    read: both,
+    verdict: variant ? (variant.kind === 'sign' ? 'wrong-sign' : 'missing-term') : 'not-equivalent',
+    credit: 0,
+    message: `Different equations given (${both}): a list of answers is marked by its wrong one. ${why}.`,
   };
 }
 

@@ -110,6 +110,43 @@ describe('judgeMaths: quantities', () => {
   });
 });
 
+describe('judgeMaths: lists of guesses (the list principle)', () => {
+  it('marks several values given one symbol by the wrong one, and says so', () => {
+    for (const answer of ['g = 98 m/s², g = 9.8 m/s²', 'g = 9.8 or 98 or −9.8 m/s²']) {
+      const f = one('g = 9.8 m/s²', answer);
+      expect(f.credit, answer).toBe(0);
+      expect(f.message, answer).toMatch(/^Different values given for g/);
+    }
+    expect(one('g = 9.8 m/s²', 'g = 9.8 m/s² = 9.8 m/s').verdict).toBe('wrong-unit');
+  });
+
+  it('credits values of one symbol that agree, with or without the unit repeated', () => {
+    expect(one('g = 9.8 m/s²', 'g = 9.8 m/s² = 9.8 N/kg').credit).toBe(1);
+    expect(one('a = 5 m/s²', 'a = 20/4 = 5 = 5 m/s²').credit).toBe(1);
+  });
+
+  it('marks two different equations for the same thing by the wrong one', () => {
+    for (const answer of ['v = u + at, or v = u − at', 'v = u − at\nv = u + at']) {
+      const f = one('v = u + at', answer);
+      expect(f, answer).toMatchObject({ verdict: 'wrong-sign', credit: 0 });
+      expect(f.message, answer).toMatch(/^Different equations given/);
+    }
+    // Working in other symbols or with numbers is no second answer.
+    expect(one('v = u + at', 'v = u + at = 0 + 5 × 4 = 20').credit).toBe(1);
+  });
+
+  it("gives no step for both the model's value and the student's own carried one", () => {
+    const steps = ['a = (v − u)/t = (20 − 0)/4 = 5 m/s²', 'F = m a = 1200 × 5 = 6000 N'];
+    const f = judge(
+      steps,
+      'a = 4 m/s²\nF = 4800 N or 6000 N',
+      DEFAULT_MATHS_SETTINGS,
+      'm = 1200 kg',
+    );
+    expect(f[1]).toMatchObject({ verdict: 'wrong-value', credit: 0 });
+  });
+});
+
 describe('judgeMaths: equations and expressions', () => {
   it('credits a rearranged equation as equivalent and the same one as right', () => {
     expect(one('v = u + at', 'v = u + at').verdict).toBe('right');

@@ -1,5 +1,12 @@
 import { judgeEquation, judgeExpression, type Judged } from './judge-equation';
-import { bestStanding, candidates, displayExpected, type Expected } from './judge-quantity';
+import {
+  bestStanding,
+  candidates,
+  displayExpected,
+  listPrinciple,
+  standing,
+  type Expected,
+} from './judge-quantity';
 import { judgeSteps, type Step } from './judge-steps';
 import { JUDGE_BUDGET_MS, WORK_BUDGET, deadlineIn } from './limits';
 import { mathjs } from './mathjs';
@@ -85,7 +92,14 @@ function judgeQuantity(
     toleranceText: absoluteToleranceText(t.text),
   };
   const expected = writtenQuantity(t.text) ?? displayExpected(e);
-  const s = bestStanding(e, candidates(e, t.symbol, answer.quantities), settings, expected);
+  const list = candidates(e, t.symbol, answer.quantities);
+  const named = t.symbol !== null && list.some((q) => q.symbol === t.symbol);
+  const s = named
+    ? listPrinciple(
+        list.map((q) => standing(e, q, settings, expected)),
+        t.symbol!,
+      )
+    : bestStanding(e, list, settings, expected);
   if (!s)
     return {
       expected,

@@ -102,6 +102,35 @@ describe('readMaths: equations and expressions', () => {
   });
 });
 
+describe('readMaths: hedges and denials', () => {
+  it('reads values written after "or" as more values of the same symbol', () => {
+    expect(quantity('g = 9.8 or 98 or −9.8 m/s²').map((q) => [q.value, q.symbol])).toEqual([
+      [9.8, 'g'],
+      [98, 'g'],
+      [-9.8, 'g'],
+    ]);
+    expect(readMaths('v = u + at or u − at').relations.map((r) => r.rhs)).toEqual([
+      'u + a * t',
+      'u - a * t',
+    ]);
+  });
+
+  it('keeps unnamed alternatives that agree and drops those that do not', () => {
+    expect(quantity('5 m/s² or 5 N/kg')).toHaveLength(2);
+    expect(quantity('9.8 m/s² or 98 m/s²')).toEqual([]);
+    expect(readMaths('x² − 1 or (x − 1)²').expressions).toEqual([]);
+    expect(readMaths('x² − 1 or (x − 1)(x + 1)').expressions).toHaveLength(2);
+  });
+
+  it('does not read what a sentence denies as a claim', () => {
+    expect(readMaths('it is not v = u + at').relations).toEqual([]);
+    expect(quantity("g isn't 9.8 m/s²")).toEqual([]);
+    expect(quantity('F is not equal to 6000 N')).toEqual([]);
+    expect(quantity('F = 6000 N, not 7200 N').map((q) => q.value)).toEqual([6000]);
+    expect(quantity('The car does not skid so a = 5 m/s²').map((q) => q.value)).toEqual([5]);
+  });
+});
+
 describe('readMaths: what it cannot read', () => {
   it('marks OCR garbage that looks like mathematics unreadable', () => {
     expect(readMaths('x=;=2^^(')).toEqual({
