@@ -51,7 +51,8 @@ function graded(r: AnswerResult) {
   return r;
 }
 
-const RIGHT = '1. v = u + at\n2. g = 9.8 m/s²\n3. a = (20 - 0)/4 = 5 m/s²\nF = ma = 1200 × 5 = 6000 N';
+const RIGHT =
+  '1. v = u + at\n2. g = 9.8 m/s²\n3. a = (20 - 0)/4 = 5 m/s²\nF = ma = 1200 × 5 = 6000 N';
 
 describe('mathematics in the marks', () => {
   it('reads each line of a calculation as its own key point', () => {
@@ -120,9 +121,7 @@ describe('mathematics in the marks', () => {
   it('keeps a tolerance the teacher set', () => {
     const answers = ['1. v = u + at\n2. g = 9.5 m/s²\n3. a = 5 m/s²\nF = 6000 N'];
     expect(grade(answers)[0]!.questions[1]!.marks).toBe(0);
-    expect(grade(answers, { maths: { '2': { tolerance: 0.05 } } })[0]!.questions[1]!.marks).toBe(
-      2,
-    );
+    expect(grade(answers, { maths: { '2': { tolerance: 0.05 } } })[0]!.questions[1]!.marks).toBe(2);
   });
 
   it("marks by the teacher's corrected reading when she gives one", () => {
@@ -139,6 +138,12 @@ describe('mathematics in the marks', () => {
     const hidden = questionFeedback(r!.questions[1]!, keyPointName);
     expect(hidden).toMatch(/wrong unit/i);
     expect(hidden).not.toMatch(/9\.8|m\/s²/);
+  });
+
+  it('asks the teacher to look when part of the working could not be read', () => {
+    const [r] = grade([`${RIGHT}\nThen 10^10^10 = x`, RIGHT]);
+    expect(r!.questions[2]!.reasons).toContain('maths-unreadable');
+    expect(r!.questions[2]!.marks).toBe(4);
   });
 
   it('leaves questions of words to the words', () => {

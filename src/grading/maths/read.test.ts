@@ -145,6 +145,7 @@ describe('readMaths: what it cannot read', () => {
   it('marks overflowing numbers unreadable instead of reading Infinity', () => {
     expect(readMaths('x = 10^10^10').unreadable).toHaveLength(1);
     expect(readMaths('x = 10^10^10').quantities).toEqual([]);
+    expect(readMaths('10^10^10 = x').unreadable).toEqual(['10^10^10']);
     expect(readMaths('2^99999').unreadable).toEqual(['2^99999']);
   });
 

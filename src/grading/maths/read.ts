@@ -246,7 +246,7 @@ function addChain(chain: Span[], written: Written, out: DetailedReading): Item {
   const first = sides[0]!.node;
   const symbol = first.t === 'sym' ? first.name : null;
   const item: Item = { end: chain[chain.length - 1]!.end, symbol, kept: null, hedged: false };
-  for (const side of sides.slice(1)) {
+  for (const side of sides) {
     if (!finite(side.node)) {
       out.unreadable.push(shorten(side.text));
       return item;
