@@ -179,6 +179,12 @@ describe('judgeMaths: equations and expressions', () => {
     expect(one('(x − 1)(x + 1)', '(x − 1)(x − 1)').verdict).toBe('not-equivalent');
   });
 
+  it('tries negative values too: |x| and √(x²) are not x', () => {
+    expect(one('x² + 1', 'x·abs(x) + 1').verdict).toBe('not-equivalent');
+    expect(one('x + 2', 'sqrt((x + 2)^2)').verdict).toBe('not-equivalent');
+    expect(one('x + 2', '(x² − 4)/(x − 2)').verdict).toBe('equivalent');
+  });
+
   it('gives the same verdict every time for the same input', () => {
     const runs = Array.from({ length: 5 }, () => one('s = ut + ½at²', 's = ½at² + ut'));
     expect(new Set(runs.map((r) => JSON.stringify(r))).size).toBe(1);

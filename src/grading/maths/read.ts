@@ -3,6 +3,7 @@ import { lex, type Token } from './lex';
 import {
   MAX_PART_CHARS,
   MAX_PART_TOKENS,
+  MAX_QUANTITIES,
   MAX_TEXT_CHARS,
   READ_BUDGET_MS,
   READ_WORK_BUDGET,
@@ -72,7 +73,8 @@ export function readDetailed(text: string): DetailedReading {
     const part = plain.slice(start, end);
     if (!MATHS_SIGN.test(part)) continue;
     const written = originalSlice(kept, n, start, end);
-    if (overdue(deadline) || part.length > MAX_PART_CHARS) {
+    const full = out.quantities.length >= MAX_QUANTITIES;
+    if (overdue(deadline) || full || part.length > MAX_PART_CHARS) {
       out.unreadable.push(shorten(written));
       continue;
     }
