@@ -95,6 +95,7 @@ export const mathsFinding = z.object({
     'right',
     'equivalent',
     'carried-error',
+    'method-only',
     'wrong-unit',
     'missing-unit',
     'wrong-magnitude',

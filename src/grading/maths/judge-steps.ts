@@ -33,6 +33,9 @@ import type { MathsReading, MathsSettings, MathsTarget, Quantity } from './types
 
 export type Step = Extract<MathsTarget, { kind: 'step' }>;
 
+/** Share of a step earned by its formula alone, its value not worked out (the method mark). */
+export const METHOD_SHARE = 0.5;
+
 /** Symbol values in the units the model answer works in. */
 type Values = Map<string, number>;
 
@@ -196,18 +199,6 @@ function judgeStep(
     const { j, ...result } = chosen;
     return { ...j, result };
   }
-  if (formula && methodShown(step.symbol, formula, answer, deadline))
-    return {
-      result: {
-        expected,
-        read: `${displaySymbol(step.symbol)} = ${displayNode(formula)}`,
-        verdict: 'right',
-        credit: 1,
-        message: `Method shown: ${displaySymbol(step.symbol)} = ${displayNode(formula)}`,
-      },
-      studentValue: null,
-      studentText: null,
-    };
   if (e) {
     const bare = answer.quantities.filter(
       (x) => x.symbol === null && (!e.unit || !x.unit || convert(1, x.unit, e.unit) !== null),
@@ -238,6 +229,24 @@ function judgeStep(
         };
       }
     }
+  }
+  // The formula without its value earns the method, not the answer: a teacher's method mark.
+  if (formula && methodShown(step.symbol, formula, answer, deadline)) {
+    const shown = `${displaySymbol(step.symbol)} = ${displayNode(formula)}`;
+    const full = e === null;
+    return {
+      result: {
+        expected,
+        read: shown,
+        verdict: full ? 'right' : 'method-only',
+        credit: full ? 1 : METHOD_SHARE,
+        message: full
+          ? `Method shown: ${shown}`
+          : `Method shown (${shown}), but the value of ${displaySymbol(step.symbol)} is not worked out`,
+      },
+      studentValue: null,
+      studentText: null,
+    };
   }
   return {
     result: {

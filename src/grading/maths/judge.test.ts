@@ -245,9 +245,16 @@ describe('judgeMaths: working and carried errors', () => {
     ]);
   });
 
-  it('credits a step whose formula is written, and names what is not found', () => {
+  it('gives the method share for a formula whose value is not worked out, and names what is not found', () => {
     const f = judge(steps, 'F = ma');
-    expect(f[1]).toMatchObject({ verdict: 'right', message: 'Method shown: F = m·a' });
+    expect(f[1]).toMatchObject({
+      verdict: 'method-only',
+      credit: 0.5,
+      message: 'Method shown (F = m·a), but the value of F is not worked out',
+    });
+    // Formulas alone never make a whole calculation.
+    expect(judge(steps, 'a = (v − u)/t\nF = ma').map((x) => x.credit)).toEqual([0.5, 0.5]);
+    expect(judge(steps, 'F = ma = 6000 N')[1]!.credit).toBe(1);
     expect(f[0]).toMatchObject({
       verdict: 'not-found',
       message: 'Not found in the answer: a = 5 m/s²',

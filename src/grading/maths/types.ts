@@ -75,6 +75,8 @@ export type MathsVerdict =
   | 'right'
   | 'equivalent'
   | 'carried-error'
+  /** A step's formula written, its value not worked out: half the step (a method mark). */
+  | 'method-only'
   | 'wrong-unit'
   | 'missing-unit'
   | 'wrong-magnitude'
