@@ -35,6 +35,8 @@ describe('readMaths: quantities', () => {
     expect(read('0.1 mol/dm³ and 58.5 g/mol at 25 °C')).toEqual(['mol / dm^3', 'g / mol', 'degC']);
     expect(read('2 kJ, 3 N m, 4 kg m/s, 5 kg·m/s')).toEqual(['kJ', 'N m', 'kg m / s', 'kg m / s']);
     expect(read('It took 5 seconds')).toEqual(['s']);
+    // Millikelvin, not metre-kelvin.
+    expect(read('300 mK')).toEqual(['mK']);
   });
 
   it('reads a minus sign written with U+2212 or a dash', () => {
