@@ -32,13 +32,36 @@ function sharedSymbols(a: Set<string>, b: Set<string>): number {
   return [...a].filter((s) => b.has(s)).length;
 }
 
+/**
+ * A name read as one symbol ("IR" in "IR = V", read like "KE" in "KE = ½mv²") as the product of
+ * its letters when they are all symbols of the key point and the name is not one of them.
+ */
+function splitName(n: Node, symbols: Set<string>): Node {
+  if (n.t === 'sym') {
+    const letters = [...n.name];
+    if (symbols.has(n.name) || letters.length < 2 || !letters.every((c) => symbols.has(c)))
+      return n;
+    return letters
+      .map((c): Node => ({ t: 'sym', name: c }))
+      .reduce((a, b) => ({ t: 'bin', op: '*', a, b }));
+  }
+  if (n.t === 'bin') return { ...n, a: splitName(n.a, symbols), b: splitName(n.b, symbols) };
+  if (n.t === 'neg' || n.t === 'fn') return { ...n, a: splitName(n.a, symbols) };
+  return n;
+}
+
+/** One side of a relation read back: an expression, or a name read as one symbol ("IR", "KE"). */
+function sideOf(text: string): Node | null {
+  return expressionOf(text) ?? (/^[A-Za-z]+$/.test(text) ? { t: 'sym', name: text } : null);
+}
+
 /** The answer's equations, read back from the reading, that share a symbol with `symbols`. */
 function answerEquations(answer: MathsReading, symbols: Set<string>): Equation[] {
   const out: Equation[] = [];
   for (const r of answer.relations.slice(0, MAX_CANDIDATES)) {
-    const lhs = expressionOf(r.lhs);
-    const rhs = expressionOf(r.rhs);
-    if (!lhs || !rhs) continue;
+    const read = [sideOf(r.lhs), sideOf(r.rhs)];
+    if (!read[0] || !read[1]) continue;
+    const [lhs, rhs] = [splitName(read[0], symbols), splitName(read[1], symbols)];
     const own = symbolsOf({ t: 'bin', op: '-', a: lhs, b: rhs });
     if (sharedSymbols(own, symbols) > 0) out.push({ lhs, rhs });
   }
@@ -82,8 +105,8 @@ export function judgeEquation(
   answer: MathsReading,
   deadline: Deadline,
 ): Judged {
-  const lhs = expressionOf(lhsText);
-  const rhs = expressionOf(rhsText);
+  const lhs = sideOf(lhsText);
+  const rhs = sideOf(rhsText);
   if (!lhs || !rhs)
     return {
       ...UNREADABLE(`${lhsText} = ${rhsText}`),

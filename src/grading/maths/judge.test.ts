@@ -148,6 +148,14 @@ describe('judgeMaths: lists of guesses (the list principle)', () => {
 });
 
 describe('judgeMaths: equations and expressions', () => {
+  it('reads a product written first as a product: IR = V is V = IR', () => {
+    expect(one('V = IR', 'IR = V').credit).toBe(1);
+    expect(one('V = IR', 'I = V/R').credit).toBe(1);
+    // A name with a capital before "=" stays one symbol, in the key point and in the answer.
+    expect(one('KE = ½mv²', 'KE = ½mv²').verdict).toBe('right');
+    expect(one('KE = ½mv²', 'KE = mv²').verdict).toBe('not-equivalent');
+  });
+
   it('credits a rearranged equation as equivalent and the same one as right', () => {
     expect(one('v = u + at', 'v = u + at').verdict).toBe('right');
     for (const a of ['v = at + u', 'v − u = at', 'a = (v − u)/t', 'at = v - u', '2v = 2u + 2at'])
