@@ -140,6 +140,22 @@ describe('mathematics in the marks', () => {
     expect(hidden).not.toMatch(/9\.8|m\/s²/);
   });
 
+  it('gives a list of guesses, a denial or formulas alone no more than a teacher would', () => {
+    const [hedged, denied, formulas] = grade([
+      '1. v = u + at, or v = u − at\n2. g = 9.8 or 98 m/s²\n3. a = 4 or 5 m/s²\nF = 4800 N or 6000 N',
+      '1. It is not v = u + at\n2. g is not 9.8 m/s²\n3. a = 5 m/s²\nF is not 6000 N',
+      '1. v = u + at\n2. g = 9.8 m/s²\n3. a = (v − u)/t\nF = ma',
+    ]);
+    expect(hedged!.questions.map((q) => q.marks)).toEqual([0, 0, 0]);
+    expect(hedged!.feedback).toMatch(/Different values given for g/);
+    expect(denied!.questions.map((q) => q.marks)).toEqual([0, 0, 2]);
+    expect(formulas!.questions[2]!.marks).toBe(2);
+    expect(formulas!.questions[2]!.maths!.map((f) => f.verdict)).toEqual([
+      'method-only',
+      'method-only',
+    ]);
+  });
+
   it('asks the teacher to look when part of the working could not be read', () => {
     const [r] = grade([`${RIGHT}\nThen 10^10^10 = x`, RIGHT]);
     expect(r!.questions[2]!.reasons).toContain('maths-unreadable');
