@@ -50,6 +50,14 @@ function splitName(n: Node, symbols: Set<string>): Node {
   return n;
 }
 
+/** The key point's sibling equations (the model's other equations), read. */
+function equationsOf(list: { lhs: string; rhs: string }[]): Equation[] {
+  return list.flatMap((x) => {
+    const [lhs, rhs] = [sideOf(x.lhs), sideOf(x.rhs)];
+    return lhs && rhs ? [{ lhs, rhs }] : [];
+  });
+}
+
 /** One side of a relation read back: an expression, or a name read as one symbol ("IR", "KE"). */
 function sideOf(text: string): Node | null {
   return expressionOf(text) ?? (/^[A-Za-z]+$/.test(text) ? { t: 'sym', name: text } : null);
@@ -104,6 +112,7 @@ export function judgeEquation(
   rhsText: string,
   answer: MathsReading,
   deadline: Deadline,
+  siblings: { lhs: string; rhs: string }[] = [],
 ): Judged {
   const lhs = sideOf(lhsText);
   const rhs = sideOf(rhsText);
@@ -126,7 +135,7 @@ export function judgeEquation(
   };
   for (const e of found) {
     if (!decide(sameEquation(model, e, deadline))) continue;
-    const other = rivalOf(model, e, found, symbols, deadline);
+    const other = rivalOf(model, e, found, symbols, equationsOf(siblings), deadline);
     if (other) return other;
     const same =
       written(e) === written(model) || written({ lhs: e.rhs, rhs: e.lhs }) === written(model);
@@ -176,10 +185,13 @@ function rivalOf(
   right: Equation,
   found: Equation[],
   symbols: Set<string>,
+  siblings: Equation[],
   deadline: Deadline,
 ): Judged | null {
   const rival = found.find((o) => {
     if (o === right) return false;
+    // Simultaneous equations: the model's own other equations are no guesses.
+    if (siblings.some((x) => sameEquation(x, o, deadline) === 'same')) return false;
     const own = symbolsOf({ t: 'bin', op: '-', a: o.lhs, b: o.rhs });
     return (
       sharedSymbols(own, symbols) === symbols.size &&

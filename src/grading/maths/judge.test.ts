@@ -120,6 +120,11 @@ describe('judgeMaths: lists of guesses (the list principle)', () => {
     expect(one('g = 9.8 m/s²', 'g = 9.8 m/s² = 9.8 m/s').verdict).toBe('wrong-unit');
   });
 
+  it("does not count the model's own other values of a symbol as guesses (two roots)", () => {
+    expect(judge(['x = 2', 'x = 3'], 'x = 2 or x = 3').map((f) => f.credit)).toEqual([1, 1]);
+    expect(judge(['x = 2', 'x = 3'], 'x = 2, x = 3, x = 4').map((f) => f.credit)).toEqual([0, 0]);
+  });
+
   it('credits values of one symbol that agree, with or without the unit repeated', () => {
     expect(one('g = 9.8 m/s²', 'g = 9.8 m/s² = 9.8 N/kg').credit).toBe(1);
     expect(one('a = 5 m/s²', 'a = 20/4 = 5 = 5 m/s²').credit).toBe(1);
@@ -131,6 +136,9 @@ describe('judgeMaths: lists of guesses (the list principle)', () => {
       expect(f, answer).toMatchObject({ verdict: 'wrong-sign', credit: 0 });
       expect(f.message, answer).toMatch(/^Different equations given/);
     }
+    // Simultaneous equations of the model answer are no guesses for each other.
+    const both = judge(['y = 2x', 'y = x²'], 'y = 2x\ny = x²');
+    expect(both.map((f) => f.credit)).toEqual([1, 1]);
     // Working in other symbols or with numbers is no second answer.
     expect(one('v = u + at', 'v = u + at = 0 + 5 × 4 = 20').credit).toBe(1);
   });
