@@ -49,6 +49,11 @@ export type QuestionAnalysis = {
    * key-point order; absent when it has none. Their degrees are the findings' credit.
    */
   maths?: MathsFinding[];
+  /**
+   * Parts of the answer that looked like mathematics but could not be read (over a budget, OCR
+   * garbage), as written; absent when there are none or the question has no mathematics.
+   */
+  mathsUnreadable?: string[];
 };
 
 /** One readable answer as read on its own: per question, and what the whole document shows. */
@@ -153,6 +158,7 @@ export function analyseQuestion(
     kinds: chosen.map((j) => j.judgment.kind),
     structure: all ? structured / all : 0,
     ...(maths.length ? { maths } : {}),
+    ...(reading?.unreadable.length ? { mathsUnreadable: reading.unreadable } : {}),
   };
 }
 

@@ -121,7 +121,9 @@ export function questionEvidence(
 function mathsEvidence(points: KeyPoint[], a: QuestionAnalysis): Evidence['maths'] {
   if (!points.length || !points.every((p) => p.maths)) return null;
   const share = a.degrees.reduce((x, d) => x + d, 0) / points.length;
-  return { share, unreadable: (a.maths ?? []).some((f) => f.verdict === 'unreadable') };
+  const unreadable =
+    (a.mathsUnreadable?.length ?? 0) > 0 || (a.maths ?? []).some((f) => f.verdict === 'unreadable');
+  return { share, unreadable };
 }
 
 /**

@@ -44,6 +44,7 @@ const VERDICT_WORDS: Record<MathsVerdict, string> = {
   right: 'Right',
   equivalent: 'Right, written another way',
   'carried-error': 'Your earlier value carried forward correctly',
+  'method-only': 'Method shown, but the value is not worked out',
   'wrong-unit': 'Right value, wrong unit',
   'missing-unit': 'Right value, but no unit',
   'wrong-magnitude': 'Wrong order of magnitude',

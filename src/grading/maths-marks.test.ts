@@ -51,7 +51,8 @@ function graded(r: AnswerResult) {
   return r;
 }
 
-const RIGHT = '1. v = u + at\n2. g = 9.8 m/s²\n3. a = (20 - 0)/4 = 5 m/s²\nF = ma = 1200 × 5 = 6000 N';
+const RIGHT =
+  '1. v = u + at\n2. g = 9.8 m/s²\n3. a = (20 - 0)/4 = 5 m/s²\nF = ma = 1200 × 5 = 6000 N';
 
 describe('mathematics in the marks', () => {
   it('reads each line of a calculation as its own key point', () => {
@@ -120,9 +121,7 @@ describe('mathematics in the marks', () => {
   it('keeps a tolerance the teacher set', () => {
     const answers = ['1. v = u + at\n2. g = 9.5 m/s²\n3. a = 5 m/s²\nF = 6000 N'];
     expect(grade(answers)[0]!.questions[1]!.marks).toBe(0);
-    expect(grade(answers, { maths: { '2': { tolerance: 0.05 } } })[0]!.questions[1]!.marks).toBe(
-      2,
-    );
+    expect(grade(answers, { maths: { '2': { tolerance: 0.05 } } })[0]!.questions[1]!.marks).toBe(2);
   });
 
   it("marks by the teacher's corrected reading when she gives one", () => {
@@ -141,6 +140,28 @@ describe('mathematics in the marks', () => {
     expect(hidden).toMatch(/wrong unit/i);
     // Only what the student wrote is quoted back.
     expect(hidden.split(q2.maths![0]!.read!).join('')).not.toMatch(/9\.8|m\/s/);
+  });
+
+  it('gives a list of guesses, a denial or formulas alone no more than a teacher would', () => {
+    const [hedged, denied, formulas] = grade([
+      '1. v = u + at, or v = u − at\n2. g = 9.8 or 98 m/s²\n3. a = 4 or 5 m/s²\nF = 4800 N or 6000 N',
+      '1. It is not v = u + at\n2. g is not 9.8 m/s²\n3. a = 5 m/s²\nF is not 6000 N',
+      '1. v = u + at\n2. g = 9.8 m/s²\n3. a = (v − u)/t\nF = ma',
+    ]);
+    expect(hedged!.questions.map((q) => q.marks)).toEqual([0, 0, 0]);
+    expect(hedged!.feedback).toMatch(/Different values given for g/);
+    expect(denied!.questions.map((q) => q.marks)).toEqual([0, 0, 2]);
+    expect(formulas!.questions[2]!.marks).toBe(2);
+    expect(formulas!.questions[2]!.maths!.map((f) => f.verdict)).toEqual([
+      'method-only',
+      'method-only',
+    ]);
+  });
+
+  it('asks the teacher to look when part of the working could not be read', () => {
+    const [r] = grade([`${RIGHT}\nThen 10^10^10 = x`, RIGHT]);
+    expect(r!.questions[2]!.reasons).toContain('maths-unreadable');
+    expect(r!.questions[2]!.marks).toBe(4);
   });
 
   it('leaves questions of words to the words', () => {

@@ -6,11 +6,15 @@ import { z } from 'zod';
  * import. Also the teacher's correction of a reading, which the owner's review carries.
  */
 
-/** How an answer stands against one mathematical key point. */
+/**
+ * How an answer stands against one mathematical key point (the engine's verdicts, defined once
+ * here). 'method-only': a step's formula written, its value not worked out (half the step).
+ */
 export const mathsVerdict = z.enum([
   'right',
   'equivalent',
   'carried-error',
+  'method-only',
   'wrong-unit',
   'missing-unit',
   'wrong-magnitude',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MATHS_SETTINGS, judgeMaths, mathsTarget, readMaths, type MathsTarget } from '.';
-import { MAX_CANDIDATES, MAX_TEXT_CHARS } from './limits';
+import { MAX_CANDIDATES, MAX_QUANTITIES, MAX_TEXT_CHARS } from './limits';
 import { readDetailed } from './read';
 
 const target = (p: string): MathsTarget => mathsTarget(p)!;
@@ -36,6 +36,12 @@ describe('reading budgets', () => {
     expect(r.quantities).toEqual([]);
     expect(r.unreadable).toHaveLength(1);
     expect(r.relations).toEqual([]);
+  });
+
+  it('reads at most MAX_QUANTITIES quantities and marks the parts after them unreadable', () => {
+    const r = readMaths(Array.from({ length: 2000 }, (_, i) => `${i} m/s²`).join(', '));
+    expect(r.quantities).toHaveLength(MAX_QUANTITIES);
+    expect(r.unreadable.length).toBeGreaterThan(0);
   });
 
   it('skips prose without a mathematics sign without reading it', () => {
@@ -85,6 +91,12 @@ describe('judging budgets', () => {
   it('judges a unit mathjs does not know as no unit', () => {
     const f = judgeMaths([target('5 m')], ['5 m'], readMaths('5 blorbs'), DEFAULT_MATHS_SETTINGS);
     expect(f[0]).toMatchObject({ verdict: 'missing-unit' });
+  });
+
+  it('judges a division by zero against a key point as different, not undecided', () => {
+    const answer = Array.from({ length: 40 }, () => 'x/0').join('\n');
+    const f = judgeMaths([target('x + 2')], ['x + 2'], readMaths(answer), DEFAULT_MATHS_SETTINGS);
+    expect(f[0]!.verdict).toBe('not-equivalent');
   });
 
   it('reads division by zero in an answer as no value, not as a match', () => {

@@ -1,5 +1,12 @@
 import { evaluate, type Scope } from './evaluate';
-import { MAX_SIMPLIFY_NODES, MAX_TERMS, overdue, spend, type Deadline } from './limits';
+import {
+  MAX_SIMPLIFY_NODES,
+  MAX_TERMS,
+  SIMPLIFY_WORK,
+  overdue,
+  spend,
+  type Deadline,
+} from './limits';
 import { mathjs } from './mathjs';
 import { sizeOf, symbolsOf, type Node } from './parse';
 import { toMathjs } from './print';
@@ -49,25 +56,43 @@ function near(a: number, b: number, scale: number): boolean {
 }
 
 const POINTS = 6;
+/** Points an expression is tried at: two in each range of pointValue. */
+const EXPRESSION_POINTS = 8;
 
 /** Whether two expressions are equal (see the file's comment). */
 export function sameExpression(a: Node, b: Node, deadline: Deadline): Same {
   const numeric = numericallyEqual(a, b, deadline);
-  if (numeric !== 'undecided' || overdue(deadline)) return numeric;
+  if (numeric !== 'undecided') return numeric;
+  // Simplification is slow: it is paid for out of the work budget, so a long answer cannot ask for it again and again.
+  if (deadline.work + SIMPLIFY_WORK > deadline.maxWork || overdue(deadline)) return 'undecided';
+  spend(deadline, SIMPLIFY_WORK);
   return symbolicallyEqual(a, b) ? 'same' : 'undecided';
+}
+
+/**
+ * The value of a symbol at the k-th point of an expression tried: between −3 and −0.3, 0.3 and 3,
+ * 3 and 30, and −30 and −3 in turn, so that |x| is told from x, √((x + 2)²) from x + 2, and
+ * √(x − 5) is worked out where it has a value.
+ */
+function pointValue(random: () => number, k: number): number {
+  const v = randomValue(random);
+  return [-v, v, 10 * v, -10 * v][k % 4]!;
 }
 
 function numericallyEqual(a: Node, b: Node, deadline: Deadline): Same {
   const names = [...new Set([...symbolsOf(a), ...symbolsOf(b)])];
   const random = generator(seedOf(`${toMathjs(a)}|${toMathjs(b)}`));
   let tried = 0;
-  for (let k = 0; k < POINTS * 3 && tried < POINTS; k++) {
+  for (let k = 0; k < EXPRESSION_POINTS * 3 && tried < EXPRESSION_POINTS; k++) {
     if (overdue(deadline)) return 'undecided';
-    const values = new Map(names.map((n) => [n, randomValue(random)]));
+    const values = new Map(names.map((n) => [n, pointValue(random, k)]));
     const scope: Scope = (n) => values.get(n);
     spend(deadline, sizeOf(a) + sizeOf(b));
     const x = evaluate(a, scope);
     const y = evaluate(b, scope);
+    // A division by zero where the other has a value ("x/0" for "x + 2") is a difference.
+    if (Number.isFinite(x) !== Number.isFinite(y) && !Number.isNaN(x) && !Number.isNaN(y))
+      return 'different';
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
     tried++;
     if (!near(x, y, Math.max(Math.abs(x), Math.abs(y)))) return 'different';

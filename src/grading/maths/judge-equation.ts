@@ -32,13 +32,44 @@ function sharedSymbols(a: Set<string>, b: Set<string>): number {
   return [...a].filter((s) => b.has(s)).length;
 }
 
+/**
+ * A name read as one symbol ("IR" in "IR = V", read like "KE" in "KE = ½mv²") as the product of
+ * its letters when they are all symbols of the key point and the name is not one of them.
+ */
+function splitName(n: Node, symbols: Set<string>): Node {
+  if (n.t === 'sym') {
+    const letters = [...n.name];
+    if (symbols.has(n.name) || letters.length < 2 || !letters.every((c) => symbols.has(c)))
+      return n;
+    return letters
+      .map((c): Node => ({ t: 'sym', name: c }))
+      .reduce((a, b) => ({ t: 'bin', op: '*', a, b }));
+  }
+  if (n.t === 'bin') return { ...n, a: splitName(n.a, symbols), b: splitName(n.b, symbols) };
+  if (n.t === 'neg' || n.t === 'fn') return { ...n, a: splitName(n.a, symbols) };
+  return n;
+}
+
+/** The key point's sibling equations (the model's other equations), read. */
+function equationsOf(list: { lhs: string; rhs: string }[]): Equation[] {
+  return list.flatMap((x) => {
+    const [lhs, rhs] = [sideOf(x.lhs), sideOf(x.rhs)];
+    return lhs && rhs ? [{ lhs, rhs }] : [];
+  });
+}
+
+/** One side of a relation read back: an expression, or a name read as one symbol ("IR", "KE"). */
+function sideOf(text: string): Node | null {
+  return expressionOf(text) ?? (/^[A-Za-z]+$/.test(text) ? { t: 'sym', name: text } : null);
+}
+
 /** The answer's equations, read back from the reading, that share a symbol with `symbols`. */
 function answerEquations(answer: MathsReading, symbols: Set<string>): Equation[] {
   const out: Equation[] = [];
   for (const r of answer.relations.slice(0, MAX_CANDIDATES)) {
-    const lhs = expressionOf(r.lhs);
-    const rhs = expressionOf(r.rhs);
-    if (!lhs || !rhs) continue;
+    const read = [sideOf(r.lhs), sideOf(r.rhs)];
+    if (!read[0] || !read[1]) continue;
+    const [lhs, rhs] = [splitName(read[0], symbols), splitName(read[1], symbols)];
     const own = symbolsOf({ t: 'bin', op: '-', a: lhs, b: rhs });
     if (sharedSymbols(own, symbols) > 0) out.push({ lhs, rhs });
   }
@@ -81,9 +112,10 @@ export function judgeEquation(
   rhsText: string,
   answer: MathsReading,
   deadline: Deadline,
+  siblings: { lhs: string; rhs: string }[] = [],
 ): Judged {
-  const lhs = expressionOf(lhsText);
-  const rhs = expressionOf(rhsText);
+  const lhs = sideOf(lhsText);
+  const rhs = sideOf(rhsText);
   if (!lhs || !rhs)
     return {
       ...UNREADABLE(`${lhsText} = ${rhsText}`),
@@ -103,6 +135,8 @@ export function judgeEquation(
   };
   for (const e of found) {
     if (!decide(sameEquation(model, e, deadline))) continue;
+    const other = rivalOf(model, e, found, symbols, equationsOf(siblings), deadline);
+    if (other) return other;
     const same =
       written(e) === written(model) || written({ lhs: e.rhs, rhs: e.lhs }) === written(model);
     const read = displayEquation(e);
@@ -138,6 +172,44 @@ export function judgeEquation(
     verdict: 'not-equivalent',
     credit: 0,
     message: `Not equivalent: expected ${expected}, read ${read}`,
+  };
+}
+
+/**
+ * Another equation of the answer in all the key point's symbols that says something else: "v = u
+ * + at, or v = u − at" is a list of guesses, marked by its wrong one (the list principle). Working
+ * that substitutes values or uses other symbols ("v = 0 + 5 × 4") is no rival.
+ */
+function rivalOf(
+  model: Equation,
+  right: Equation,
+  found: Equation[],
+  symbols: Set<string>,
+  siblings: Equation[],
+  deadline: Deadline,
+): Judged | null {
+  const rival = found.find((o) => {
+    if (o === right) return false;
+    // Simultaneous equations: the model's own other equations are no guesses.
+    if (siblings.some((x) => sameEquation(x, o, deadline) === 'same')) return false;
+    const own = symbolsOf({ t: 'bin', op: '-', a: o.lhs, b: o.rhs });
+    return (
+      sharedSymbols(own, symbols) === symbols.size &&
+      sameEquation(model, o, deadline) === 'different'
+    );
+  });
+  if (!rival) return null;
+  const variant = equationVariants(model).find(
+    ({ equation }) => sameEquation(equation, rival, deadline) === 'same',
+  )?.variant;
+  const both = `${displayEquation(right)} and ${displayEquation(rival)}`;
+  const why = variant ? variantMessage(variant) : `${displayEquation(rival)} is not the same`;
+  return {
+    expected: displayEquation(model),
+    read: both,
+    verdict: variant ? (variant.kind === 'sign' ? 'wrong-sign' : 'missing-term') : 'not-equivalent',
+    credit: 0,
+    message: `Different equations given (${both}): a list of answers is marked by its wrong one. ${why}.`,
   };
 }
 

@@ -1,6 +1,6 @@
 import { displayMaths } from './display';
 import { convert, sameUnit } from './units';
-import { displayUnit, superscript } from './print';
+import { displaySymbol, displayUnit, superscript } from './print';
 import type { MathsSettings, MathsVerdict, Quantity } from './types';
 
 /**
@@ -145,4 +145,33 @@ export function bestStanding(
   const all = list.map((q) => standing(e, q, settings, expectedText));
   const best = all.reduce((b, s) => (rank(s) > rank(b) ? s : b), all[all.length - 1]!);
   return rank(best) > 0 ? best : all[all.length - 1]!;
+}
+
+/**
+ * Several standings of what an answer gives one symbol ("g = 98 m/s², g = 9.8 m/s²", "a = 4 or
+ * 5 m/s²"), as a teacher marks a list of guesses: values that agree stand as the best of them;
+ * values that disagree are marked by the least credited, and the finding says so (the examiners'
+ * list principle). A bare number beside its own value with a unit ("a = 20/4 = 5 = 5 m/s²") is no
+ * second answer.
+ */
+export function listPrinciple<
+  T extends { credit: number; verdict: MathsVerdict; read: string | null; message: string },
+>(all: T[], symbol: string): T {
+  const best = all.reduce((b, s) => (s.credit >= b.credit ? s : b), all[0]!);
+  const counted = all.filter((s) => !(s.verdict === 'missing-unit' && best.credit === 1));
+  const worst = counted.reduce((w, s) => (s.credit < w.credit ? s : w), best);
+  // The model's value beside one carried from the student's own slip: two answers, both credited alone.
+  const carried = counted.find((s) => s.verdict === 'carried-error');
+  const twoCredited = carried !== undefined && counted.some((s) => s.verdict !== 'carried-error');
+  if (worst.credit >= best.credit && !twoCredited) return best;
+  const reads = [...new Set(counted.flatMap((s) => (s.read ? [s.read] : [])))];
+  const wrong =
+    worst.credit < best.credit
+      ? worst
+      : { ...carried!, verdict: 'wrong-value' as const, credit: 0 };
+  return {
+    ...wrong,
+    read: reads.join(', '),
+    message: `Different values given for ${displaySymbol(symbol)} (${reads.join(', ')}): a list of answers is marked by its wrong one. ${worst.credit < best.credit ? worst.message : 'Only one of them can be the answer.'}`,
+  };
 }

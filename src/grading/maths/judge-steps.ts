@@ -1,7 +1,14 @@
 import { sameEquation } from './equivalence';
 import { evaluate } from './evaluate';
 import type { Judged } from './judge-equation';
-import { bestStanding, displayExpected, standing, within, type Expected } from './judge-quantity';
+import {
+  bestStanding,
+  displayExpected,
+  listPrinciple,
+  standing,
+  within,
+  type Expected,
+} from './judge-quantity';
 import { overdue, type Deadline } from './limits';
 import { asQuantity, symbolsOf, type Node } from './parse';
 import { displayNode, displaySymbol, toMathjs } from './print';
@@ -25,6 +32,9 @@ import type { MathsReading, MathsSettings, MathsTarget, Quantity } from './types
  */
 
 export type Step = Extract<MathsTarget, { kind: 'step' }>;
+
+/** Share of a step earned by its formula alone, its value not worked out (the method mark). */
+export const METHOD_SHARE = 0.5;
 
 /** Symbol values in the units the model answer works in. */
 type Values = Map<string, number>;
@@ -180,45 +190,15 @@ function judgeStep(
   deadline: Deadline,
 ): StepJudgment {
   const named = answer.quantities.filter((q) => q.symbol === step.symbol);
-  const q = named[named.length - 1];
-  if (e && q) {
-    const s = standing(e, q, settings, writtenQuantity(step.text) ?? displayExpected(e));
-    const value = inUnit(q, step.unit);
-    const text = `${displaySymbol(step.symbol)} = ${s.read}`;
-    if (
-      s.credit === 0 &&
-      carried !== null &&
-      !within(carried, e.value, e.tolerance) &&
-      within(value, carried, e.tolerance)
-    ) {
-      const from = earlier.filter((x) => x.wrong).map((x) => x.text);
-      const message = from.length
-        ? `Carried forward correctly from your ${from.join(' and ')}`
-        : 'Carried forward correctly from your earlier working';
-      return {
-        result: { expected, read: s.read, verdict: 'carried-error', credit: 1, message },
-        studentValue: value,
-        studentText: text,
-      };
-    }
-    return {
-      result: { expected, read: s.read, verdict: s.verdict, credit: s.credit, message: s.message },
-      studentValue: value,
-      studentText: text,
-    };
+  if (e && named.length) {
+    const judged = named.map((q) => judgeValue(step, e, expected, q, carried, settings, earlier));
+    const chosen = listPrinciple(
+      judged.map((j) => ({ ...j.result, j })),
+      step.symbol,
+    );
+    const { j, ...result } = chosen;
+    return { ...j, result };
   }
-  if (formula && methodShown(step.symbol, formula, answer, deadline))
-    return {
-      result: {
-        expected,
-        read: `${displaySymbol(step.symbol)} = ${displayNode(formula)}`,
-        verdict: 'right',
-        credit: 1,
-        message: `Method shown: ${displaySymbol(step.symbol)} = ${displayNode(formula)}`,
-      },
-      studentValue: null,
-      studentText: null,
-    };
   if (e) {
     const bare = answer.quantities.filter(
       (x) => x.symbol === null && (!e.unit || !x.unit || convert(1, x.unit, e.unit) !== null),
@@ -250,6 +230,24 @@ function judgeStep(
       }
     }
   }
+  // The formula without its value earns the method, not the answer: a teacher's method mark.
+  if (formula && methodShown(step.symbol, formula, answer, deadline)) {
+    const shown = `${displaySymbol(step.symbol)} = ${displayNode(formula)}`;
+    const full = e === null;
+    return {
+      result: {
+        expected,
+        read: shown,
+        verdict: full ? 'right' : 'method-only',
+        credit: full ? 1 : METHOD_SHARE,
+        message: full
+          ? `Method shown: ${shown}`
+          : `Method shown (${shown}), but the value of ${displaySymbol(step.symbol)} is not worked out`,
+      },
+      studentValue: null,
+      studentText: null,
+    };
+  }
   return {
     result: {
       expected,
@@ -260,6 +258,45 @@ function judgeStep(
     },
     studentValue: null,
     studentText: null,
+  };
+}
+
+/**
+ * One value the answer gives the step's symbol: right, or wrong but carried forward correctly from
+ * the student's own earlier values, or as it stands.
+ */
+function judgeValue(
+  step: Step,
+  e: Expected,
+  expected: string,
+  q: Quantity,
+  carried: number | null,
+  settings: MathsSettings,
+  earlier: Earlier[],
+): StepJudgment {
+  const s = standing(e, q, settings, writtenQuantity(step.text) ?? displayExpected(e));
+  const value = inUnit(q, step.unit);
+  const text = `${displaySymbol(step.symbol)} = ${s.read}`;
+  if (
+    s.credit === 0 &&
+    carried !== null &&
+    !within(carried, e.value, e.tolerance) &&
+    within(value, carried, e.tolerance)
+  ) {
+    const from = earlier.filter((x) => x.wrong).map((x) => x.text);
+    const message = from.length
+      ? `Carried forward correctly from your ${from.join(' and ')}`
+      : 'Carried forward correctly from your earlier working';
+    return {
+      result: { expected, read: s.read, verdict: 'carried-error', credit: 1, message },
+      studentValue: value,
+      studentText: text,
+    };
+  }
+  return {
+    result: { expected, read: s.read, verdict: s.verdict, credit: s.credit, message: s.message },
+    studentValue: value,
+    studentText: text,
   };
 }
 

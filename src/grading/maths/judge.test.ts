@@ -110,7 +110,60 @@ describe('judgeMaths: quantities', () => {
   });
 });
 
+describe('judgeMaths: lists of guesses (the list principle)', () => {
+  it('marks several values given one symbol by the wrong one, and says so', () => {
+    for (const answer of ['g = 98 m/s², g = 9.8 m/s²', 'g = 9.8 or 98 or −9.8 m/s²']) {
+      const f = one('g = 9.8 m/s²', answer);
+      expect(f.credit, answer).toBe(0);
+      expect(f.message, answer).toMatch(/^Different values given for g/);
+    }
+    expect(one('g = 9.8 m/s²', 'g = 9.8 m/s² = 9.8 m/s').verdict).toBe('wrong-unit');
+  });
+
+  it("does not count the model's own other values of a symbol as guesses (two roots)", () => {
+    expect(judge(['x = 2', 'x = 3'], 'x = 2 or x = 3').map((f) => f.credit)).toEqual([1, 1]);
+    expect(judge(['x = 2', 'x = 3'], 'x = 2, x = 3, x = 4').map((f) => f.credit)).toEqual([0, 0]);
+  });
+
+  it('credits values of one symbol that agree, with or without the unit repeated', () => {
+    expect(one('g = 9.8 m/s²', 'g = 9.8 m/s² = 9.8 N/kg').credit).toBe(1);
+    expect(one('a = 5 m/s²', 'a = 20/4 = 5 = 5 m/s²').credit).toBe(1);
+  });
+
+  it('marks two different equations for the same thing by the wrong one', () => {
+    for (const answer of ['v = u + at, or v = u − at', 'v = u − at\nv = u + at']) {
+      const f = one('v = u + at', answer);
+      expect(f, answer).toMatchObject({ verdict: 'wrong-sign', credit: 0 });
+      expect(f.message, answer).toMatch(/^Different equations given/);
+    }
+    // Simultaneous equations of the model answer are no guesses for each other.
+    const both = judge(['y = 2x', 'y = x²'], 'y = 2x\ny = x²');
+    expect(both.map((f) => f.credit)).toEqual([1, 1]);
+    // Working in other symbols or with numbers is no second answer.
+    expect(one('v = u + at', 'v = u + at = 0 + 5 × 4 = 20').credit).toBe(1);
+  });
+
+  it("gives no step for both the model's value and the student's own carried one", () => {
+    const steps = ['a = (v − u)/t = (20 − 0)/4 = 5 m/s²', 'F = m a = 1200 × 5 = 6000 N'];
+    const f = judge(
+      steps,
+      'a = 4 m/s²\nF = 4800 N or 6000 N',
+      DEFAULT_MATHS_SETTINGS,
+      'm = 1200 kg',
+    );
+    expect(f[1]).toMatchObject({ verdict: 'wrong-value', credit: 0 });
+  });
+});
+
 describe('judgeMaths: equations and expressions', () => {
+  it('reads a product written first as a product: IR = V is V = IR', () => {
+    expect(one('V = IR', 'IR = V').credit).toBe(1);
+    expect(one('V = IR', 'I = V/R').credit).toBe(1);
+    // A name with a capital before "=" stays one symbol, in the key point and in the answer.
+    expect(one('KE = ½mv²', 'KE = ½mv²').verdict).toBe('right');
+    expect(one('KE = ½mv²', 'KE = mv²').verdict).toBe('not-equivalent');
+  });
+
   it('credits a rearranged equation as equivalent and the same one as right', () => {
     expect(one('v = u + at', 'v = u + at').verdict).toBe('right');
     for (const a of ['v = at + u', 'v − u = at', 'a = (v − u)/t', 'at = v - u', '2v = 2u + 2at'])
@@ -140,6 +193,12 @@ describe('judgeMaths: equations and expressions', () => {
     expect(one('(x − 1)(x + 1)', 'x^2 - 1 = (x + 1)(x - 1)').verdict).toBe('equivalent');
     expect(one('(x − 1)(x + 1)', '(x − 1)(x + 1)').verdict).toBe('right');
     expect(one('(x − 1)(x + 1)', '(x − 1)(x − 1)').verdict).toBe('not-equivalent');
+  });
+
+  it('tries negative values too: |x| and √(x²) are not x', () => {
+    expect(one('x² + 1', 'x·abs(x) + 1').verdict).toBe('not-equivalent');
+    expect(one('x + 2', 'sqrt((x + 2)^2)').verdict).toBe('not-equivalent');
+    expect(one('x + 2', '(x² − 4)/(x − 2)').verdict).toBe('equivalent');
   });
 
   it('gives the same verdict every time for the same input', () => {
@@ -202,9 +261,16 @@ describe('judgeMaths: working and carried errors', () => {
     ]);
   });
 
-  it('credits a step whose formula is written, and names what is not found', () => {
+  it('gives the method share for a formula whose value is not worked out, and names what is not found', () => {
     const f = judge(steps, 'F = ma');
-    expect(f[1]).toMatchObject({ verdict: 'right', message: 'Method shown: F = m·a' });
+    expect(f[1]).toMatchObject({
+      verdict: 'method-only',
+      credit: 0.5,
+      message: 'Method shown (F = m·a), but the value of F is not worked out',
+    });
+    // Formulas alone never make a whole calculation.
+    expect(judge(steps, 'a = (v − u)/t\nF = ma').map((x) => x.credit)).toEqual([0.5, 0.5]);
+    expect(judge(steps, 'F = ma = 6000 N')[1]!.credit).toBe(1);
     expect(f[0]).toMatchObject({
       verdict: 'not-found',
       message: 'Not found in the answer: a = 5 m/s²',

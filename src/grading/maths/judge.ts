@@ -1,5 +1,12 @@
 import { judgeEquation, judgeExpression, type Judged } from './judge-equation';
-import { bestStanding, candidates, displayExpected, type Expected } from './judge-quantity';
+import {
+  bestStanding,
+  candidates,
+  displayExpected,
+  listPrinciple,
+  standing,
+  type Expected,
+} from './judge-quantity';
 import { judgeSteps, type Step } from './judge-steps';
 import { JUDGE_BUDGET_MS, WORK_BUDGET, deadlineIn } from './limits';
 import { mathjs } from './mathjs';
@@ -41,7 +48,7 @@ export function judgeMaths(
     const point = phrases[i] ?? t.text;
     try {
       const judged =
-        t.kind === 'step' ? stepResults.get(i) : judgeOne(t, answer, settings, deadline);
+        t.kind === 'step' ? stepResults.get(i) : judgeOne(t, answer, settings, deadline, targets);
       if (!judged) return unreadable(point, t.text);
       return { point, ...judged };
     } catch {
@@ -66,10 +73,37 @@ function judgeOne(
   answer: MathsReading,
   settings: MathsSettings,
   deadline: ReturnType<typeof deadlineIn>,
+  all: MathsTarget[],
 ): Judged {
-  if (t.kind === 'equation') return judgeEquation(t.lhs, t.rhs, answer, deadline);
+  if (t.kind === 'equation') {
+    const siblings = all.flatMap((o) => (o !== t && o.kind === 'equation' ? [o] : []));
+    return judgeEquation(t.lhs, t.rhs, answer, deadline, siblings);
+  }
   if (t.kind === 'expression') return judgeExpression(t.expr, answer, deadline);
-  return judgeQuantity(t, answer, settings);
+  return judgeQuantity(t, answer, settings, all);
+}
+
+/**
+ * The answer's values for the symbol of a quantity key point, leaving out those that are the
+ * model's own other values for it: "x = 2" and "x = 3", the two roots of a quadratic, are not a
+ * list of guesses for either.
+ */
+function ownValues(
+  t: Extract<MathsTarget, { kind: 'quantity' }>,
+  list: Quantity[],
+  settings: MathsSettings,
+  all: MathsTarget[],
+): Quantity[] {
+  const others = all.flatMap((o) =>
+    o !== t && o.kind === 'quantity' && o.symbol === t.symbol ? [o] : [],
+  );
+  const another = (q: Quantity) =>
+    others.some((o) => {
+      const e = { value: o.value, unit: o.unit, tolerance: o.tolerance ?? settings.tolerance };
+      return standing({ ...e, toleranceText: null }, q, settings).credit === 1;
+    });
+  const kept = list.filter((q) => !another(q));
+  return kept.length ? kept : list;
 }
 
 /** A quantity key point against the answer's quantities (see judge-quantity.ts). */
@@ -77,6 +111,7 @@ function judgeQuantity(
   t: Extract<MathsTarget, { kind: 'quantity' }>,
   answer: MathsReading,
   settings: MathsSettings,
+  all: MathsTarget[],
 ): Judged {
   const e: Expected = {
     value: t.value,
@@ -85,7 +120,14 @@ function judgeQuantity(
     toleranceText: absoluteToleranceText(t.text),
   };
   const expected = writtenQuantity(t.text) ?? displayExpected(e);
-  const s = bestStanding(e, candidates(e, t.symbol, answer.quantities), settings, expected);
+  const list = candidates(e, t.symbol, answer.quantities);
+  const named = t.symbol !== null && list.some((q) => q.symbol === t.symbol);
+  const s = named
+    ? listPrinciple(
+        ownValues(t, list, settings, all).map((q) => standing(e, q, settings, expected)),
+        t.symbol!,
+      )
+    : bestStanding(e, list, settings, expected);
   if (!s)
     return {
       expected,

@@ -20,11 +20,19 @@ export const MAX_SIMPLIFY_NODES = 30;
 export const MAX_TERMS = 8;
 /** Candidates of an answer compared with one key point. */
 export const MAX_CANDIDATES = 40;
+/** Quantities read from one text; the parts after them are unreadable (each costs unit conversions). */
+export const MAX_QUANTITIES = 100;
 /**
- * Wall-clock milliseconds one reading may take, a safety net; its real bound is READ_WORK_BUDGET.
- * Past either, the parts left are unreadable.
+ * Work one symbolic simplification by mathjs counts for (it takes 10 to 80 ms): a judgement
+ * affords a few of them, never one per candidate of a long answer.
  */
-export const READ_BUDGET_MS = 250;
+export const SIMPLIFY_WORK = 150_000;
+/**
+ * Wall-clock milliseconds one reading may take, a safety net for a stalled machine only; its real
+ * bound is READ_WORK_BUDGET, so that a busy machine reads the same answer the same way. Past
+ * either, the parts left are unreadable.
+ */
+export const READ_BUDGET_MS = 2_000;
 /** Tokens one reading may go through, counting each try at an expression (a few milliseconds). */
 export const READ_WORK_BUDGET = 200_000;
 /**
@@ -32,9 +40,9 @@ export const READ_WORK_BUDGET = 200_000;
  * its count of work (WORK_BUDGET), which does not depend on how busy the machine is, so the same
  * answer always gets the same verdict.
  */
-export const JUDGE_BUDGET_MS = 250;
-/** Expression nodes one judgement may evaluate (a few tens of milliseconds of work). */
-export const WORK_BUDGET = 2_000_000;
+export const JUDGE_BUDGET_MS = 2_000;
+/** Expression nodes one judgement may evaluate (about 40 ms of work, a few simplifications among it). */
+export const WORK_BUDGET = 600_000;
 
 /** When the work in hand stops: a point in time and an amount of work, whichever comes first. */
 export type Deadline = { at: number; work: number; maxWork: number };

@@ -66,6 +66,12 @@ function baseOf(word: string): string {
   return word.split('_')[0]!;
 }
 
+/**
+ * Short words of English that are never a product of symbols, even beside an operator: "or" in
+ * "9.8 or −9.8" joins two answers, it is not o·r.
+ */
+const ENGLISH = new Set(['or', 'and', 'is', 'so', 'to', 'of', 'if', 'the', 'not', 'nor']);
+
 function isOperator(t: Token | undefined): boolean {
   return t?.kind === 'op';
 }
@@ -79,7 +85,7 @@ export function mathsWord(tokens: Token[], i: number): boolean {
   if (t?.kind !== 'word') return false;
   const base = baseOf(t.text);
   if (base.length === 1 || NAMES.has(base) || FUNCTIONS.has(base)) return true;
-  if (base.length > 3) return false;
+  if (base.length > 3 || ENGLISH.has(base)) return false;
   const prev = tokens[i - 1];
   const next = tokens[i + 1];
   return (

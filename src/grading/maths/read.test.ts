@@ -35,6 +35,8 @@ describe('readMaths: quantities', () => {
     expect(read('0.1 mol/dm³ and 58.5 g/mol at 25 °C')).toEqual(['mol / dm^3', 'g / mol', 'degC']);
     expect(read('2 kJ, 3 N m, 4 kg m/s, 5 kg·m/s')).toEqual(['kJ', 'N m', 'kg m / s', 'kg m / s']);
     expect(read('It took 5 seconds')).toEqual(['s']);
+    // Millikelvin, not metre-kelvin.
+    expect(read('300 mK')).toEqual(['mK']);
   });
 
   it('reads a minus sign written with U+2212 or a dash', () => {
@@ -102,6 +104,35 @@ describe('readMaths: equations and expressions', () => {
   });
 });
 
+describe('readMaths: hedges and denials', () => {
+  it('reads values written after "or" as more values of the same symbol', () => {
+    expect(quantity('g = 9.8 or 98 or −9.8 m/s²').map((q) => [q.value, q.symbol])).toEqual([
+      [9.8, 'g'],
+      [98, 'g'],
+      [-9.8, 'g'],
+    ]);
+    expect(readMaths('v = u + at or u − at').relations.map((r) => r.rhs)).toEqual([
+      'u + a * t',
+      'u - a * t',
+    ]);
+  });
+
+  it('keeps unnamed alternatives that agree and drops those that do not', () => {
+    expect(quantity('5 m/s² or 5 N/kg')).toHaveLength(2);
+    expect(quantity('9.8 m/s² or 98 m/s²')).toEqual([]);
+    expect(readMaths('x² − 1 or (x − 1)²').expressions).toEqual([]);
+    expect(readMaths('x² − 1 or (x − 1)(x + 1)').expressions).toHaveLength(2);
+  });
+
+  it('does not read what a sentence denies as a claim', () => {
+    expect(readMaths('it is not v = u + at').relations).toEqual([]);
+    expect(quantity("g isn't 9.8 m/s²")).toEqual([]);
+    expect(quantity('F is not equal to 6000 N')).toEqual([]);
+    expect(quantity('F = 6000 N, not 7200 N').map((q) => q.value)).toEqual([6000]);
+    expect(quantity('The car does not skid so a = 5 m/s²').map((q) => q.value)).toEqual([5]);
+  });
+});
+
 describe('readMaths: what it cannot read', () => {
   it('marks OCR garbage that looks like mathematics unreadable', () => {
     expect(readMaths('x=;=2^^(')).toEqual({
@@ -116,6 +147,7 @@ describe('readMaths: what it cannot read', () => {
   it('marks overflowing numbers unreadable instead of reading Infinity', () => {
     expect(readMaths('x = 10^10^10').unreadable).toHaveLength(1);
     expect(readMaths('x = 10^10^10').quantities).toEqual([]);
+    expect(readMaths('10^10^10 = x').unreadable).toEqual(['10^10^10']);
     expect(readMaths('2^99999').unreadable).toEqual(['2^99999']);
   });
 

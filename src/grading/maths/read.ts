@@ -3,6 +3,7 @@ import { lex, type Token } from './lex';
 import {
   MAX_PART_CHARS,
   MAX_PART_TOKENS,
+  MAX_QUANTITIES,
   MAX_TEXT_CHARS,
   READ_BUDGET_MS,
   READ_WORK_BUDGET,
@@ -22,6 +23,8 @@ import {
   type Node,
 } from './parse';
 import { toMathjs } from './print';
+import { sameExpression } from './equivalence';
+import { convert } from './units';
 import type { MathsReading, Quantity, Relation } from './types';
 
 /**
@@ -70,7 +73,8 @@ export function readDetailed(text: string): DetailedReading {
     const part = plain.slice(start, end);
     if (!MATHS_SIGN.test(part)) continue;
     const written = originalSlice(kept, n, start, end);
-    if (overdue(deadline) || part.length > MAX_PART_CHARS) {
+    const full = out.quantities.length >= MAX_QUANTITIES;
+    if (overdue(deadline) || full || part.length > MAX_PART_CHARS) {
       out.unreadable.push(shorten(written));
       continue;
     }
@@ -136,8 +140,9 @@ function readPart(part: string, src: Source, out: DetailedReading, deadline: Dea
       src.offset + tokens[b - 1]!.end,
     );
   try {
-    const covered = readChains(tokens, written, out, shorten(src.written), deadline);
-    if (covered) readLoose(tokens, covered, written, out, deadline);
+    const items: Item[] = [];
+    const covered = readChains(tokens, written, out, shorten(src.written), deadline, items);
+    if (covered) readLoose(tokens, covered, written, out, deadline, items);
   } catch (e) {
     if (!(e instanceof TooLarge)) throw e;
     out.unreadable.push(shorten(src.written));
@@ -190,13 +195,16 @@ function readChains(
   out: DetailedReading,
   whole: string,
   deadline: Deadline,
+  items: Item[],
 ): boolean[] | null {
   const covered = tokens.map(() => false);
   let broken = false;
   const equals = tokens.flatMap((t, i) => (t.text === '=' ? [i] : []));
   let chain: Span[] | null = null;
   const close = () => {
-    if (chain && chain.length > 1) addChain(chain, written, out);
+    // A denied equation ("it is not v = u + at") is no claim: read past, never kept.
+    if (chain && chain.length > 1 && !denied(tokens, chain[0]!.start))
+      items.push(addChain(chain, written, out));
     chain = null;
   };
   equals.forEach((eq, k) => {
@@ -235,21 +243,26 @@ function namedSide(tokens: Token[], span: Span | null): Span | null {
 }
 
 /** Keeps a chain's sides, and a quantity for each side that is a number with its unit. */
-function addChain(chain: Span[], written: Written, out: DetailedReading): void {
+function addChain(chain: Span[], written: Written, out: DetailedReading): Item {
   const sides = chain.map((s) => ({ node: s.node, text: written(s.start, s.end) }));
   const first = sides[0]!.node;
   const symbol = first.t === 'sym' ? first.name : null;
-  for (const side of sides.slice(1)) {
+  const item: Item = { end: chain[chain.length - 1]!.end, symbol, kept: null, hedged: false };
+  for (const side of sides) {
     if (!finite(side.node)) {
       out.unreadable.push(shorten(side.text));
-      return;
+      return item;
     }
   }
   out.chains.push(sides);
   for (const side of sides.slice(1)) {
     const q = asQuantity(side.node);
-    if (q) out.quantities.push({ text: side.text, value: q.value, unit: q.unit, symbol });
+    if (!q) continue;
+    const quantity = { text: side.text, value: q.value, unit: q.unit, symbol };
+    out.quantities.push(quantity);
+    item.kept = { quantity, expression: null };
   }
+  return item;
 }
 
 /** Whether a side's numbers stay finite (10^10^10 and 2^99999 do not: such a side is unreadable). */
@@ -265,6 +278,7 @@ function readLoose(
   written: Written,
   out: DetailedReading,
   deadline: Deadline,
+  items: Item[],
 ): void {
   let i = 0;
   while (i < tokens.length) {
@@ -279,7 +293,15 @@ function readLoose(
       i++;
       continue;
     }
-    keepLoose(r.node, written(i, r.end), out);
+    // "not 7200 N" denies what follows: no claim to read.
+    if (!denied(tokens, i)) {
+      const before = tokens[i - 1]?.text === 'or' ? items.find((x) => x.end === i - 1) : undefined;
+      const text = written(i, r.end);
+      const item = before
+        ? keepAlternative(r.node, text, before, out, deadline)
+        : keepLoose(r.node, text, out);
+      items.push({ ...item, end: r.end });
+    }
     i = Math.max(r.end, i + 1);
   }
 }
@@ -291,17 +313,98 @@ function startsMaths(tokens: Token[], i: number): boolean {
   return t.kind === 'word' && mathsWord(tokens, i);
 }
 
-function keepLoose(node: Node, text: string, out: DetailedReading): void {
+function keepLoose(
+  node: Node,
+  text: string,
+  out: DetailedReading,
+  symbol: string | null = null,
+): Item {
+  const item: Item = { end: 0, symbol, kept: null, hedged: false };
   const q = asQuantity(node);
   if (q) {
-    if (Number.isFinite(q.value))
-      out.quantities.push({ text, value: q.value, unit: q.unit, symbol: null });
-    return;
+    if (!Number.isFinite(q.value)) return item;
+    const quantity = { text, value: q.value, unit: q.unit, symbol };
+    out.quantities.push(quantity);
+    return { ...item, kept: { quantity, expression: null } };
   }
   const operation = node.t === 'bin' || node.t === 'fn' || (node.t === 'neg' && sizeOf(node) > 2);
-  if (!operation) return;
-  if (symbolsOf(node).size > 0) out.expressions.push({ node, text });
-  else if (!Number.isFinite(evaluate(node, () => undefined))) out.unreadable.push(shorten(text));
+  if (!operation) return item;
+  if (symbolsOf(node).size > 0) {
+    const expression = { node, text };
+    out.expressions.push(expression);
+    return { ...item, kept: { quantity: null, expression } };
+  }
+  if (!Number.isFinite(evaluate(node, () => undefined))) out.unreadable.push(shorten(text));
+  return item;
+}
+
+/**
+ * What was read so far in a part, for the alternatives written after it with "or": where it
+ * ends, the symbol it gives a value to, and the quantity or expression it kept.
+ */
+type Item = {
+  end: number;
+  symbol: string | null;
+  kept: { quantity: Quantity | null; expression: Side | null } | null;
+  /** Alternatives that disagree: none of them is kept. */
+  hedged: boolean;
+};
+
+/**
+ * An alternative written after "or" ("g = 9.8 or 98 m/s²", "x² − 1 or (x − 1)²"): a guess beside
+ * a guess is no answer. After a named value it is another value of that symbol ("v = u + at or
+ * u − at" another equation for v), so the judge sees both and marks the wrong one. Unnamed
+ * alternatives are kept when they agree (5 m/s² or 5 N/kg) and both dropped when they do not.
+ */
+function keepAlternative(
+  node: Node,
+  text: string,
+  before: Item,
+  out: DetailedReading,
+  deadline: Deadline,
+): Item {
+  if (before.symbol) {
+    if (asQuantity(node)) return keepLoose(node, text, out, before.symbol);
+    const sym: Side = { node: { t: 'sym', name: before.symbol }, text: before.symbol };
+    if (symbolsOf(node).size > 0) out.chains.push([sym, { node, text }]);
+    return { end: 0, symbol: before.symbol, kept: null, hedged: false };
+  }
+  const agree =
+    !before.hedged && before.kept !== null && sameAlternative(before.kept, node, deadline);
+  if (agree) return keepLoose(node, text, out);
+  if (before.kept?.quantity) out.quantities.splice(out.quantities.indexOf(before.kept.quantity), 1);
+  if (before.kept?.expression)
+    out.expressions.splice(out.expressions.indexOf(before.kept.expression), 1);
+  return { end: 0, symbol: null, kept: null, hedged: true };
+}
+
+/** Whether an alternative says the same as the one before it: equal quantities or expressions. */
+function sameAlternative(kept: NonNullable<Item['kept']>, node: Node, deadline: Deadline): boolean {
+  const q = asQuantity(node);
+  if (kept.quantity && q) {
+    const a = kept.quantity;
+    const value =
+      a.unit && q.unit ? convert(q.value, q.unit, a.unit) : a.unit || q.unit ? null : q.value;
+    return value !== null && Math.abs(value - a.value) <= 1e-9 * Math.max(1, Math.abs(a.value));
+  }
+  if (kept.expression && !q) return sameExpression(kept.expression.node, node, deadline) === 'same';
+  return false;
+}
+
+/** Words between a denial and what it denies: "is not equal to 9.8", "isn't exactly 5". */
+const FILLER = new Set(['equal', 'equals', 'to', 'exactly', 'just', 'simply', 'be']);
+const DENIAL = new Set(['not', 'never', 'isnt', 'arent', 'wasnt', 'cannot', 'cant', 'doesnt']);
+
+/** Whether what starts at token `i` is denied: "it is not v = u + at", "not 7200 N", "isn't 9.8". */
+function denied(tokens: Token[], i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && tokens[k]!.kind === 'word' && FILLER.has(tokens[k]!.text.toLowerCase())) k--;
+  const t = tokens[k];
+  if (t?.kind !== 'word') return false;
+  const w = t.text.toLowerCase();
+  if (DENIAL.has(w)) return true;
+  // "isn't" is read as "isn", "'", "t".
+  return w === 't' && tokens[k - 1]?.kind === 'other' && /n$/i.test(tokens[k - 2]?.text ?? '');
 }
 
 /**

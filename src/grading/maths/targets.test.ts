@@ -30,6 +30,7 @@ describe('mathsTarget', () => {
       unit: 'm / s^2',
       tolerance: 0.02,
     });
+    expect(mathsTarget('Body temperature is about 37 °C.')).toMatchObject({ value: 37 });
     expect(mathsTarget('Answer: 42')).toMatchObject({ kind: 'quantity', value: 42, unit: null });
     expect(mathsTarget('v = 20 m/s ± 0.5 m/s')).toMatchObject({ tolerance: 0.025 });
   });
@@ -56,6 +57,10 @@ describe('mathsTarget', () => {
       'The running time is O(n)',
       'The last index is n-1',
       'The train travels 20 km in 30 minutes',
+      // Words after the value say more than the value: a check of 100 °C alone would miss them.
+      'Water boils at 100 °C at sea level',
+      'Use a 10 ml measuring cylinder',
+      'Light travels at 3 × 10^8 m/s in a vacuum',
     ])
       expect(mathsTarget(p), p).toBeNull();
   });

@@ -109,6 +109,17 @@ function hasOnlyAlgebra(n: Node): boolean {
   return true;
 }
 
+/**
+ * Whether words follow the quantity of a sentence: "Water boils at 100 °C at sea level", "Use a
+ * 10 ml measuring cylinder". The words before a value name it ("The acceleration is"); words after
+ * it say something more that a check of the value alone would not mark, so the sentence stays a
+ * key point in words.
+ */
+function saysMoreAfter(text: string, quantity: string): boolean {
+  const at = text.lastIndexOf(quantity);
+  return at >= 0 && /[A-Za-z]{2,}/.test(text.slice(at + quantity.length));
+}
+
 /** A target from a key point without an equation: one quantity, or one expression standing alone. */
 function looseTarget(
   phrase: string,
@@ -121,7 +132,8 @@ function looseTarget(
     const q = quantities[0]!;
     const prose = proseWords(text, [q.text]);
     const alone = prose === 0;
-    if (!alone && (q.unit === null || prose > MAX_PROSE_WORDS)) return null;
+    if (!alone && (q.unit === null || prose > MAX_PROSE_WORDS || saysMoreAfter(text, q.text)))
+      return null;
     return {
       kind: 'quantity',
       text: phrase,

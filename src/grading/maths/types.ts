@@ -1,3 +1,5 @@
+import type { MathsVerdict } from '../../shared/maths';
+
 /**
  * The contract of the engine's mathematics: what it reads in a text (quantities, equations,
  * expressions), what a model answer's key point asks for when it is mathematics, and what it
@@ -71,19 +73,7 @@ export type MathsTarget =
     };
 
 /** How an answer stands against one mathematical key point. */
-export type MathsVerdict =
-  | 'right'
-  | 'equivalent'
-  | 'carried-error'
-  | 'wrong-unit'
-  | 'missing-unit'
-  | 'wrong-magnitude'
-  | 'wrong-sign'
-  | 'wrong-value'
-  | 'missing-term'
-  | 'not-equivalent'
-  | 'not-found'
-  | 'unreadable';
+export type { MathsVerdict };
 
 /** What the engine found for one mathematical key point in one answer. */
 export type MathsFinding = {

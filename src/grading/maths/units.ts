@@ -30,13 +30,13 @@ const PREFIXED = [
   'T',
   'Wb',
   'Wh',
+  'K',
 ];
 const PREFIXES = ['T', 'G', 'M', 'k', 'm', 'u', 'n', 'p'];
 /** Units that also take centi and deci (cm, dm³, cl, dg). */
 const SMALL_PREFIXED = ['m', 'g', 'L', 'l', 'mol'];
 /** Units written without a prefix. */
 const PLAIN = [
-  'K',
   'min',
   'h',
   'hr',

@@ -8,6 +8,7 @@ const VERDICTS: Record<MathsVerdict, { label: string; tone: Tone }> = {
   right: { label: 'Right', tone: 'right' },
   equivalent: { label: 'Equivalent', tone: 'right' },
   'carried-error': { label: 'Error carried forward', tone: 'right' },
+  'method-only': { label: 'Method shown, no value', tone: 'partly' },
   'wrong-unit': { label: 'Wrong unit', tone: 'partly' },
   'missing-unit': { label: 'Missing unit', tone: 'partly' },
   'wrong-magnitude': { label: 'Wrong power of ten', tone: 'wrong' },
