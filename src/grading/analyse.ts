@@ -8,7 +8,14 @@ import {
   type ContradictionKind,
   type PointJudgment,
 } from './judge';
-import { judgeMaths, readMaths, type MathsFinding, type Quantity } from './maths';
+import {
+  judgeMaths,
+  readMaths,
+  readingContext,
+  type MathsFinding,
+  type Quantity,
+  type ReadingContext,
+} from './maths';
 import { analyse, contentKeys } from './nlp';
 import { correctSpelling, spellingTargets } from './spelling';
 import { splitAnswer } from './split-answer';
@@ -73,6 +80,8 @@ type QuestionContext = {
   questionWords: Set<string>;
   /** Quantities the question gives a symbol ("m = 1200 kg"), for the steps of a calculation. */
   givens: Quantity[];
+  /** The question's mathematical notation: its symbols and names ("Ek", "GPE"). */
+  notation: ReadingContext;
 };
 
 /**
@@ -98,6 +107,7 @@ function contextOf(q: PreparedQuestion): QuestionContext {
     acronyms: acronymsOf(q.modelText),
     questionWords: new Set(questionAnalysis.sentences.flatMap((s) => s.tokens.map((t) => t.key))),
     givens: readMaths(q.questionText).quantities.filter((x) => x.symbol !== null),
+    notation: readingContext(q.questionText, q.modelText),
   };
   if (contexts.size >= KEPT_CONTEXTS) contexts.delete(contexts.keys().next().value!);
   contexts.set(key, ctx);
@@ -128,7 +138,9 @@ export function analyseQuestion(
     .filter((s) => s.structured)
     .reduce((n, s) => n + s.tokens.length, 0);
   const refs = [q.keyPoints, ...(q.accepted ?? []).map((x) => x.keyPoints)];
-  const reading = refs.some((points) => points.some((p) => p.maths)) ? readMaths(answerText) : null;
+  const reading = refs.some((points) => points.some((p) => p.maths))
+    ? readMaths(answerText, c.notation)
+    : null;
   const judged = refs.map((points) => {
     const words =
       form.keywordList || !stems.length

@@ -1,4 +1,5 @@
 import { displayMaths } from './display';
+import { NO_CONTEXT, type ReadingContext } from './names';
 import { readDetailed, type Side } from './read';
 import { asQuantity, symbolsOf, type Node } from './parse';
 import { toMathjs } from './print';
@@ -50,10 +51,16 @@ function proseWords(text: string, maths: string[]): number {
   return rest.split(/[^A-Za-z]+/).filter((w) => w.length > 1).length;
 }
 
-/** What a key point asks for when it is mathematics, or null for prose (see the file's comment). */
-export function mathsTarget(phrase: string): MathsTarget | null {
+/**
+ * What a key point asks for when it is mathematics, or null for prose (see the file's comment).
+ * The context is the question's notation (see names.ts).
+ */
+export function mathsTarget(
+  phrase: string,
+  context: ReadingContext = NO_CONTEXT,
+): MathsTarget | null {
   const { text, tolerance } = toleranceOf(phrase.trim());
-  const reading = readDetailed(text);
+  const reading = readDetailed(text, context);
   if (reading.unreadable.length) return null;
   const chains = reading.chains;
   if (chains.length === 1) {
