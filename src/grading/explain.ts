@@ -56,12 +56,23 @@ const VERDICT_WORDS: Record<MathsVerdict, string> = {
 };
 
 /**
+ * A finding's message for a student while the model answer is private: the verdict in words and
+ * what she wrote, nothing derived from the model answer (no expected value, unit, ratio or term).
+ * Built from the verdict rather than by editing the engine's message, so no wording can leak it.
+ */
+export function privateMathsMessage(f: Pick<MathsFinding, 'verdict' | 'read'>): string {
+  return f.read
+    ? `${VERDICT_WORDS[f.verdict]}: you wrote ${f.read}.`
+    : `${VERDICT_WORDS[f.verdict]}.`;
+}
+
+/**
  * The sentence for one mathematical key point: the engine's message, or, while the model answer
- * must stay private (`label` given), the verdict and the point named by its first words.
+ * must stay private (`label` given), the point named by its first words and privateMathsMessage.
  */
 function mathsLine(f: MathsFinding, label?: PointLabel): string {
   if (!label) return f.message;
-  return `${VERDICT_WORDS[f.verdict]} ("${label(f.point)}").`;
+  return `"${label(f.point)}": ${privateMathsMessage(f)}`;
 }
 
 /**

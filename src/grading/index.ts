@@ -43,7 +43,13 @@ export {
 export { gradeBatch, readBatch, type BatchArgs } from './batch';
 export { suggestAmong, suggestFrom, suggestToMark } from './suggest-answers';
 export { rubricKeyPoint } from './key-points';
-export { keyPointName, questionFeedback, type FeedbackQuestion, type PointLabel } from './explain';
+export {
+  keyPointName,
+  privateMathsMessage,
+  questionFeedback,
+  type FeedbackQuestion,
+  type PointLabel,
+} from './explain';
 export type {
   AnswerResult,
   DocumentInput,

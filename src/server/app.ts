@@ -25,6 +25,7 @@ import { noticeRoutes } from './modules/notices/notices.routes';
 import { regradeRoutes } from './modules/regrades/regrades.routes';
 import { rubricRoutes } from './modules/rubric/rubric.routes';
 import { acceptedAnswerRoutes } from './modules/accepted-answers/accepted-answers.routes';
+import { mathsReviewRoutes } from './modules/maths-review/maths-review.routes';
 import { submissionRoutes } from './modules/submissions/submissions.routes';
 import { openapi } from './openapi/openapi';
 import { security } from './plugins/security';
@@ -123,6 +124,10 @@ export async function buildApp(
   await app.register(publishingRoutes, papers);
   await app.register(rubricRoutes, papers);
   await app.register(acceptedAnswerRoutes, papers);
+  await app.register(mathsReviewRoutes, {
+    ...papers,
+    queued: (runId, trx) => grading.queued(runId, trx),
+  });
   await app.register(regradeRoutes, papers);
   await app.register(noticeRoutes, papers);
   await app.register(contactRoutes, { db, config });

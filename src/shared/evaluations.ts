@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mathsFinding, readingCorrection, type MathsFinding } from './maths';
 import { publishedMarks } from './review';
 import { round2 } from './marks-rounding';
 
@@ -75,6 +76,8 @@ export const evaluationRun = z.object({
   undoneAt: z.string().nullable().default(null),
   /** Whether the teacher can undo it now (the newest run, finished, not undone, wrote marks). */
   canUndo: z.boolean().default(false),
+  /** The one answer the run regrades after the teacher corrected its reading; null: the class. */
+  submissionId: z.string().nullable().default(null),
 });
 export type EvaluationRun = z.infer<typeof evaluationRun>;
 
@@ -87,28 +90,8 @@ export const isActiveRun = (run: { status: EvaluationStatus } | null | undefined
   run?.status === 'queued' || run?.status === 'running';
 
 /** What the engine found for one mathematical key point (see src/grading/maths/types.ts). */
-export const mathsFinding = z.object({
-  point: z.string(),
-  expected: z.string(),
-  read: z.string().nullable(),
-  verdict: z.enum([
-    'right',
-    'equivalent',
-    'carried-error',
-    'wrong-unit',
-    'missing-unit',
-    'wrong-magnitude',
-    'wrong-sign',
-    'wrong-value',
-    'missing-term',
-    'not-equivalent',
-    'not-found',
-    'unreadable',
-  ]),
-  credit: z.number(),
-  message: z.string(),
-});
-export type MathsFindingView = z.infer<typeof mathsFinding>;
+export { mathsFinding };
+export type MathsFindingView = MathsFinding;
 
 /** The marks and reasons for one question of an answer. */
 export const questionBreakdown = z.object({
@@ -169,6 +152,8 @@ export const submissionReview = z.object({
   changedSincePublished: z.boolean(),
   /** Exactly what the student would read if these marks were published now (null: no marks yet). */
   preview: publishedMarks.nullable().default(null),
+  /** The teacher's corrections of what the engine read, by question. */
+  readings: z.array(readingCorrection).default([]),
 });
 export type SubmissionReview = z.infer<typeof submissionReview>;
 

@@ -44,3 +44,16 @@ export const MAX_ACCEPTED_ANSWER_LENGTH = 1000;
  * against, so a long list slows every run and blurs what the question asks.
  */
 export const MAX_ACCEPTED_PER_QUESTION = 20;
+
+/**
+ * How a question's numbers are marked until the teacher sets otherwise, in percent: the same as
+ * the engine's DEFAULT_MATHS_SETTINGS (a test holds them together).
+ */
+export const DEFAULT_TOLERANCE_PERCENT = 2;
+export const DEFAULT_WRONG_UNIT_SHARE_PERCENT = 50;
+
+/** Widest tolerance a teacher can set for a question's numbers, in percent. */
+export const MAX_TOLERANCE_PERCENT = 50;
+
+/** Longest corrected reading of one question of an answer, in characters. */
+export const MAX_READING_LENGTH = 5000;

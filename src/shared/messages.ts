@@ -96,6 +96,18 @@ export const messages = {
     'This question already has 20 accepted answers. Remove one before adding another.',
   acceptedAlready: 'You have already accepted this answer for this question.',
   acceptedNotFound: 'This assignment has no such accepted answer.',
+  toleranceOutOfRange: 'The tolerance must be a number from 0% to 50%.',
+  wrongUnitShareOutOfRange:
+    'The share for a wrong or missing unit must be a number from 0% to 100%.',
+  readingRequired: 'Please write what the answer says for this question.',
+  readingTooLong: 'A corrected reading can be at most 5,000 characters.',
+  readingNotFound: 'This answer has no corrected reading for this question.',
+  readingNotRead:
+    'Markwise could not read this answer, so there is no reading to correct. Give its marks yourself.',
+  readingWhileRunning:
+    'An evaluation is in progress. Wait for it to finish, then correct the reading.',
+  readingWhileAwaiting:
+    'The last evaluation is waiting for you to apply or discard its changes. Do that first, then correct the reading.',
   nothingToPublish: 'There are no marks to publish yet.',
   marksNotPublished: 'Your teacher has not published the marks yet.',
   regradeReasonRequired: 'Please say why the question should be marked again.',

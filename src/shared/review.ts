@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_TOTAL_MARKS } from './limits';
+import { publishedFinding } from './maths';
 import { messages } from './messages';
 
 /**
@@ -168,6 +169,8 @@ export const publishedMarks = z.object({
       comment: z.string().nullable(),
       /** The feedback on this question: the engine's or the teacher's words, or null (none). */
       feedback: z.string().nullable().default(null),
+      /** What the engine read for each mathematical key point, and why it earned what it did. */
+      maths: z.array(publishedFinding).default([]),
     }),
   ),
 });

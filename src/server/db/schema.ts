@@ -17,6 +17,8 @@ export interface Database {
   contact_message: ContactMessageTable;
   rubric_item: RubricItemTable;
   accepted_answer: AcceptedAnswerTable;
+  question_setting: QuestionSettingTable;
+  reading_correction: ReadingCorrectionTable;
   question_mark: QuestionMarkTable;
   regrade_request: RegradeRequestTable;
   notice: NoticeTable;
@@ -165,6 +167,25 @@ export interface AcceptedAnswerTable {
   created_at: string;
 }
 
+/** How the teacher marks one question's numbers (both in percent, see MathsSettings). */
+export interface QuestionSettingTable {
+  assignment_id: string;
+  question: string;
+  tolerance_percent: number;
+  wrong_unit_share_percent: number;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+/** The teacher's correction of what the engine read for one question of one answer. */
+export interface ReadingCorrectionTable {
+  submission_id: string;
+  question: string;
+  text: string;
+  corrected_by: string | null;
+  corrected_at: string;
+}
+
 export interface QuestionMarkTable {
   submission_id: string;
   question: string;
@@ -243,6 +264,11 @@ export interface EvaluationRunTable {
   preview: string | null;
   /** When the teacher undid the run (its answers' previous marks restored). */
   undone_at: string | null;
+  /**
+   * The one answer the run regrades after the teacher corrected its reading (the others are
+   * read for the class only); null: the whole class.
+   */
+  submission_id: string | null;
 }
 
 /** plan → read → score → (confirm, when it would change unreviewed marks) → grade → done. */
@@ -261,7 +287,10 @@ export interface EvaluationItemTable {
   run_id: string;
   submission_id: string;
   chunk: number;
-  /** 1 when the teacher marked the answer: it calibrates the others and is never written. */
+  /**
+   * 1 when the answer is read for the class only and never written: the teacher marked it (it
+   * calibrates the others), or the run regrades another answer (`evaluation_run.submission_id`).
+   */
   calibrates: Generated<number>;
   /** JSON AnswerAnalysis once read; null before, or when the answer could not be read. */
   analysis: string | null;

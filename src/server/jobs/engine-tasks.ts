@@ -11,6 +11,7 @@ import {
   type AnswerMeta,
   type AnswerScore,
   type ExtractedDocument,
+  type MathsSettings,
   type OcrEngine,
   type PreparedAssignment,
   type QuestionScoring,
@@ -32,6 +33,8 @@ export interface PrepareRunInput {
   rubric?: Record<string, Array<{ text: string; alternatives: string[] }>>;
   /** Answers the teacher accepted as right, by question number: read like "Also accept:" lines. */
   accepted?: Record<string, string[]>;
+  /** How the teacher marks each question's numbers (tolerance, wrong-unit share), by number. */
+  maths?: Record<string, Partial<MathsSettings>>;
 }
 
 /** The prepared assignment, or null when the model answer cannot be read. */
@@ -44,6 +47,7 @@ export function prepareRun(input: PrepareRunInput): PreparedAssignment | null {
     diagramKeywords: input.diagramKeywords,
     rubric: input.rubric,
     accepted: input.accepted,
+    maths: input.maths,
   });
   return prepared;
 }
@@ -54,6 +58,8 @@ export interface ReadAnswerInput {
   bytes: Uint8Array | null;
   kept: ExtractedDocument | null;
   limits: ReadLimits;
+  /** The teacher's corrections of what was read, by question number: they replace its reading. */
+  readings?: Record<string, string>;
 }
 
 /** The answer's reading (to keep) and the engine's analysis of it when it could be read. */
@@ -79,7 +85,10 @@ export async function readAnswer(
         });
   return {
     document,
-    analysis: document.status === 'ok' ? analyseAnswer(input.prepared, document) : null,
+    analysis:
+      document.status === 'ok'
+        ? analyseAnswer(input.prepared, document, { readings: input.readings })
+        : null,
   };
 }
 

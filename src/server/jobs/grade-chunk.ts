@@ -4,11 +4,12 @@ import {
   type AnswerAnalysis,
   type AnswerResult,
   type AnswerScore,
+  type PreparedAssignment,
 } from '../../grading';
 import { nowIso } from '../db/database';
 import * as runs from '../modules/evaluations/evaluations.repository';
 import * as items from '../modules/evaluations/run-items.repository';
-import { writeAiResult } from '../modules/marks/ai-results.service';
+import { writeAiResult, type AiResultWrite } from '../modules/marks/ai-results.service';
 import {
   activeRun,
   contextOf,
@@ -28,6 +29,7 @@ export async function gradeChunk(ctx: StepContext, runId: string, chunk: number)
   if (run.stage !== 'grade') return false;
   const { prepared } = contextOf(run);
   const db = ctx.db.kysely;
+  const regrade = run.submission_id ? regradeOfOne(prepared) : {};
   for (const item of await items.itemsToWrite(db, runId, chunk)) {
     if (ctx.signal.aborted) throw new RunStopped('stopping');
     const analysis = item.analysis ? (JSON.parse(item.analysis) as AnswerAnalysis) : null;
@@ -43,7 +45,7 @@ export async function gradeChunk(ctx: StepContext, runId: string, chunk: number)
             message: item.unreadable ?? MISSING,
             pages: [],
           });
-    if (await writeOne(ctx, runId, result)) await ctx.afterResult?.(runId);
+    if (await writeOne(ctx, runId, result, regrade)) await ctx.afterResult?.(runId);
     // Let requests in between writes: on SQLite each write holds the server's one thread.
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -54,6 +56,23 @@ export async function gradeChunk(ctx: StepContext, runId: string, chunk: number)
     forgetContext(runId);
   }
   return finished;
+}
+
+/**
+ * How a run that regrades one answer after the teacher corrected its reading writes it: with
+ * that reason in the audit trail, and with the total following the engine's new marks of the
+ * questions she did not mark herself.
+ */
+function regradeOfOne(prepared: PreparedAssignment): Pick<AiResultWrite, 'note' | 'follow'> {
+  return {
+    note: 'regraded after the teacher corrected what Markwise read',
+    follow: prepared.questions.map((q) => ({
+      number: q.number,
+      total: q.total,
+      questionText: q.questionText,
+      keyPoints: q.keyPoints.map((k) => k.phrase),
+    })),
+  };
 }
 
 /**
@@ -76,7 +95,12 @@ function withAnswerTexts(result: AnswerResult, analysis: AnswerAnalysis): Answer
  * many workers try (the item is marked written in the same transaction). Stops the run when it
  * is no longer running. False when the result was written already.
  */
-async function writeOne(ctx: StepContext, runId: string, result: AnswerResult): Promise<boolean> {
+async function writeOne(
+  ctx: StepContext,
+  runId: string,
+  result: AnswerResult,
+  regrade: Pick<AiResultWrite, 'note' | 'follow'>,
+): Promise<boolean> {
   const at = nowIso();
   const graded = result.status === 'graded';
   return ctx.db.kysely.transaction().execute(async (trx) => {
@@ -88,6 +112,7 @@ async function writeOne(ctx: StepContext, runId: string, result: AnswerResult): 
       json: JSON.stringify(result),
       needsReview: result.needsReview,
       at,
+      ...regrade,
     });
     if (!(await runs.countResult(trx, runId, graded ? 'done' : 'failed')))
       throw new RunStopped('the run was cancelled or deleted');

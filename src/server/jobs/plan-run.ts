@@ -4,6 +4,7 @@ import { nowIso } from '../db/database';
 import type { Database, EvaluationItemTable } from '../db/schema';
 import * as runs from '../modules/evaluations/evaluations.repository';
 import * as items from '../modules/evaluations/run-items.repository';
+import { engineMathsSettings } from '../modules/maths-review/maths-settings.service';
 import {
   activeRun,
   failRun,
@@ -18,9 +19,9 @@ import {
 
 /**
  * Step 1, once per run: reads the model answer and question paper, prepares the assignment with
- * the teacher's rubric and the answers she accepted, lists the answers in chunks and stores it
- * all. `then` runs in the same transaction when this call planned the run (the job queue sends
- * the chunks' jobs there).
+ * the teacher's rubric, the answers she accepted and how she marks each question's numbers, lists
+ * the answers in chunks and stores it all. `then` runs in the same transaction when this call
+ * planned the run (the job queue sends the chunks' jobs there).
  * Returns the number of chunks, or null when the run was planned already or cannot be graded.
  */
 export async function planRun(
@@ -40,6 +41,7 @@ export async function planRun(
     : null;
   const rubric = await runs.rubricByQuestion(db, assignment.id);
   const accepted = await runs.acceptedByQuestion(db, assignment.id);
+  const maths = await engineMathsSettings(db, assignment.id);
   const prepared = modelAnswer
     ? await inReader(() =>
         ctx.pool.run(
@@ -55,6 +57,7 @@ export async function planRun(
               questionPaper: paper,
               rubric,
               accepted,
+              maths,
             },
           },
           { lane: 'batch', owner: owner(runId), timeoutMs: ctx.reading.gradeTimeoutMs },
@@ -73,22 +76,28 @@ export async function planRun(
     ] = Number(q.marks);
   const teacherMarks: TeacherMark[] = [];
   const rows: Insertable<EvaluationItemTable>[] = [];
+  // A run that regrades one answer (its reading was corrected) writes only that one; the others
+  // are read again from their kept readings for the class-level weights, never from their files.
+  const only = run.submission_id;
   let k = 0;
   for (const s of submissions) {
+    const target = s.id === only;
     const teacher = s.marks_source === 'teacher' && s.marks !== null;
+    const read = decodeReading(s.reading) !== null;
     // The teacher's own marks calibrate the others when the answer was read before; an answer
     // the teacher marked is never read for this.
-    if (teacher && !decodeReading(s.reading)) continue;
+    if (!target && (teacher || only) && !read) continue;
     // Where she marked questions, those are her marks; the rest of that answer is still the
-    // engine's and no evidence. Only a total set as a whole stands for every question.
+    // engine's and no evidence. Only a total set as a whole stands for every question. The
+    // answer being regraded is read on its own, without its marks.
     const questions = byQuestion.get(s.id);
-    if (teacher)
+    if (teacher && !target)
       teacherMarks.push({ id: s.id, marks: Number(s.marks), ...(questions && { questions }) });
     rows.push({
       run_id: runId,
       submission_id: s.id,
       chunk: Math.floor(k++ / ctx.chunkSize),
-      calibrates: teacher ? 1 : 0,
+      calibrates: target || (!only && !teacher) ? 0 : 1,
     });
   }
   const chunks = Math.max(1, Math.ceil(k / ctx.chunkSize));

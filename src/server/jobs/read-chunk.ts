@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { keepReading } from '../modules/submissions/submissions.service';
 import * as items from '../modules/evaluations/run-items.repository';
 import { readFileBytes } from '../modules/files/files.service';
+import { readingsByAnswer } from '../modules/maths-review/readings.service';
 import { readerLimitMessage } from '../sandbox/limit-message';
 import {
   activeRun,
@@ -18,7 +19,8 @@ import {
 
 /**
  * Step 2, per chunk: reads each answer not read yet (its kept reading, or its file in a reader
- * process under the reading limits) and analyses it against the assignment; stores the analysis
+ * process under the reading limits) and analyses it against the assignment, with the teacher's
+ * corrections of what was read in place of the engine's reading of those questions; stores the analysis
  * (or why it could not be read) once and counts it. Safe to run twice or side by side.
  * Returns true when this call read the run's last answer and moved the run on to scoring; `then`
  * runs in that transaction.
@@ -34,6 +36,10 @@ export async function readChunk(
   const { prepared } = contextOf(run);
   const db = ctx.db.kysely;
   const todo = await items.itemsToRead(db, runId, chunk);
+  const corrected = await readingsByAnswer(
+    db,
+    todo.map((t) => t.id),
+  );
   let next = 0;
   const lane = async () => {
     while (next < todo.length) {
@@ -44,7 +50,16 @@ export async function readChunk(
       const timeoutMs = ctx.reading.gradeTimeoutMs;
       const out = await inReader(() =>
         ctx.pool.run(
-          { type: 'read-answer', input: { prepared, bytes, kept, limits: ctx.reading.limits } },
+          {
+            type: 'read-answer',
+            input: {
+              prepared,
+              bytes,
+              kept,
+              limits: ctx.reading.limits,
+              readings: corrected.get(item.id),
+            },
+          },
           { lane: 'batch', owner: owner(runId), timeoutMs },
         ),
       );

@@ -67,7 +67,8 @@ async function changesOf(
  * Step 3, once per run: the class-level step (see scoreClass) in a reader process, over every
  * analysed answer and the teacher's marks; stores each answer's score and the suggested answers,
  * and moves the run on to writing results (`then` runs in that transaction), or, when it would
- * change marks the teacher has not reviewed, stops it to wait for her confirmation with the list.
+ * change marks the teacher has not reviewed, stops it to wait for her confirmation with the list
+ * (not a run regrading the one answer whose reading she corrected).
  */
 export async function scoreRun(
   ctx: StepContext,
@@ -140,7 +141,10 @@ export async function scoreRun(
   if (!combined.ok) return failRun(ctx, runId, GRADING_OVER_LIMIT).then(() => false);
   const suggested = suggestedApart?.value ?? combined.value.suggested ?? [];
   const out = { value: { suggested, scores: combined.value.scores } };
-  const changes = await changesOf(ctx, runId, prepared, answers, out.value.scores);
+  // A run regrading one answer was asked for by the teacher herself: nothing to confirm.
+  const changes = run.submission_id
+    ? []
+    : await changesOf(ctx, runId, prepared, answers, out.value.scores);
   if (changes.length)
     // Unreviewed marks would change: the run waits for the teacher to see and confirm them.
     return db.transaction().execute(async (trx) => {

@@ -13,6 +13,7 @@ import * as feedbackVisibility from './2026_11_26_0900_feedback_visibility';
 import * as dashboardReviewCounts from './2026_11_26_1000_dashboard_review_counts';
 import * as rerunPreviewUndo from './2026_11_26_1200_rerun_preview_undo';
 import * as acceptedAnswers from './2026_11_26_1400_accepted_answers';
+import * as mathsReview from './2026_11_27_0900_maths_review';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_1000_dashboard_review_counts': dashboardReviewCounts,
   '2026_11_26_1200_rerun_preview_undo': rerunPreviewUndo,
   '2026_11_26_1400_accepted_answers': acceptedAnswers,
+  '2026_11_27_0900_maths_review': mathsReview,
 };

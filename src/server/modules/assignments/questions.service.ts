@@ -40,10 +40,8 @@ const modelUnreadable = () =>
  * the total marks change.
  */
 export async function questionsOf(deps: QuestionDeps, assignment: AssignmentRow) {
-  if (assignment.questions) {
-    const kept = JSON.parse(assignment.questions) as Stored;
-    if (kept.total === assignment.total_marks) return kept.questions;
-  }
+  const kept = keptQuestions(assignment);
+  if (kept) return kept;
   const db = deps.db.kysely;
   const modelAnswer = assignment.model_answer_file_id
     ? await readFileBytes(db, deps.store, assignment.model_answer_file_id)
@@ -78,6 +76,13 @@ export async function questionsOf(deps: QuestionDeps, assignment: AssignmentRow)
   await repo.updateAssignment(db, assignment.id, { questions: JSON.stringify(stored) });
   assignment.questions = JSON.stringify(stored);
   return stored.questions;
+}
+
+/** The questions kept on the assignment, when they were read for its current total marks. */
+export function keptQuestions(assignment: AssignmentRow): StoredQuestion[] | null {
+  if (!assignment.questions) return null;
+  const kept = JSON.parse(assignment.questions) as Stored;
+  return kept.total === assignment.total_marks ? kept.questions : null;
 }
 
 /**

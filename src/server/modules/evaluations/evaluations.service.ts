@@ -12,6 +12,7 @@ import * as repo from './evaluations.repository';
 import * as items from './run-items.repository';
 import type { RegradeRequest } from '../../../shared/review';
 import {
+  keptQuestions,
   questionsOrNone,
   type QuestionDeps,
   type StoredQuestion,
@@ -37,6 +38,7 @@ export function toRun(r: repo.RunRow, canUndo = false): EvaluationRun {
     changes: r.preview ? (JSON.parse(r.preview) as RunChange[]) : [],
     undoneAt: r.undone_at,
     canUndo,
+    submissionId: r.submission_id,
   };
 }
 
@@ -88,6 +90,49 @@ export async function startEvaluation(
     throw err;
   }
   return { run: toRun((await repo.findRun(db, id))!), created: true };
+}
+
+/**
+ * Regrades one answer after the teacher corrected what the engine read in it: a run that reads
+ * the class again for its class-level weights (from the readings kept, nothing new is read but
+ * this answer) and writes only this answer, without waiting for confirmation: the teacher asked
+ * for it. `before` runs first in the transaction that queues the run (the correction itself), so
+ * neither is kept without the other. 409 while another run is working or waiting for the
+ * teacher to confirm its changes (`busy` and `awaiting` say why, in the teacher's words).
+ */
+export async function startAnswerRegrade(
+  db: Kysely<Database>,
+  assignment: AssignmentRow,
+  submissionId: string,
+  queued: QueueRun,
+  opts: {
+    before: (trx: Transaction<Database>) => Promise<void>;
+    busy: string;
+    awaiting: string;
+  },
+): Promise<EvaluationRun> {
+  if (await repo.findActiveRun(db, assignment.id)) throw conflict('evaluation_running', opts.busy);
+  if (await repo.findAwaitingRun(db, assignment.id))
+    throw conflict('evaluation_awaiting_confirmation', opts.awaiting);
+  const id = crypto.randomUUID();
+  try {
+    await db.transaction().execute(async (trx) => {
+      await opts.before(trx);
+      await repo.insertRun(trx, {
+        id,
+        assignment_id: assignment.id,
+        status: 'queued',
+        total: 1,
+        created_at: nowIso(),
+        submission_id: submissionId,
+      });
+      await queued(id, trx);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('evaluation_running', opts.busy);
+    throw err;
+  }
+  return toRun((await repo.findRun(db, id))!);
 }
 
 /**
@@ -171,7 +216,7 @@ export async function undoEvaluation(
     // Checked again inside: a run started or confirmed meanwhile makes this one no longer the last.
     if ((await undoTarget(trx, assignment.id))?.id !== latest.id) return false;
     if (!(await repo.markUndone(trx, latest.id, at))) return false;
-    await undoRun(trx, latest.id, teacherId, at);
+    await undoRun(trx, latest.id, teacherId, at, keptQuestions(assignment) ?? []);
     return true;
   });
   if (!done) throw conflict('nothing_to_undo', messages.nothingToUndo);

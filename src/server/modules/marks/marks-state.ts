@@ -1,5 +1,6 @@
 import { diagramFeedback, keyPointName, questionFeedback } from '../../../grading/explain';
 import { aiResult, FULL_MARKS_PREFIX, type AiResult } from '../../../shared/evaluations';
+import type { MathsFinding } from '../../../shared/maths';
 import type { PublishedMarks } from '../../../shared/review';
 import type { StoredQuestion } from '../assignments/questions.service';
 import { round2 } from '../../../shared/marks-rounding';
@@ -93,7 +94,13 @@ export function marksState(
  */
 export type StoredPublication = Omit<PublishedMarks, 'questions'> & {
   namedFeedback?: string | null;
-  questions: Array<PublishedMarks['questions'][number] & { namedFeedback?: string | null }>;
+  questions: Array<
+    Omit<PublishedMarks['questions'][number], 'maths'> & {
+      namedFeedback?: string | null;
+      /** Absent when the question has no mathematical findings (and in older publications). */
+      maths?: MathsFinding[];
+    }
+  >;
 };
 
 type Graded = Extract<AiResult, { status: 'graded' }>;
@@ -142,6 +149,8 @@ export function toPublished(
         comment: q.comment,
         feedback: own ?? (reading ? questionFeedback(reading) : null),
         namedFeedback: own ?? (reading ? questionFeedback(reading, keyPointName) : null),
+        // Only when there are any: a publication without them reads as before.
+        ...(reading?.maths?.length ? { maths: reading.maths } : {}),
       };
     }),
   };

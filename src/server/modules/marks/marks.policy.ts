@@ -1,4 +1,5 @@
-import { keyPointName } from '../../../grading/explain';
+import { keyPointName, privateMathsMessage } from '../../../grading/explain';
+import type { MathsFinding, PublishedFinding } from '../../../shared/maths';
 import type { KeyPointsShown, PublishedMarks } from '../../../shared/review';
 import type { CurrentUser } from '../../auth/current-user';
 import { isPastDeadline, type AssignmentRow } from '../assignments/assignments.service';
@@ -65,8 +66,17 @@ export function studentView(p: StoredPublication, shown: KeyPointsShown): Publis
       missing: name(q.missing),
       comment: q.comment,
       feedback: quoted ? (q.feedback ?? null) : (q.namedFeedback ?? null),
+      maths: (q.maths ?? []).map((f) => (quoted ? f : findingWithoutModel(f))),
     })),
   };
+}
+
+/**
+ * A mathematical finding as a student reads it while the key points are named only: the key
+ * point named by its first words, no expected value, and the message without the model answer.
+ */
+export function findingWithoutModel(f: MathsFinding): PublishedFinding {
+  return { ...f, point: keyPointName(f.point), expected: null, message: privateMathsMessage(f) };
 }
 
 /** What the student who made a submission may see of its marks now, or null before publishing. */

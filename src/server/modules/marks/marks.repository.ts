@@ -127,7 +127,14 @@ export async function undoRows(db: Kysely<Database>, runId: string) {
   return db
     .selectFrom('run_undo as u')
     .innerJoin('submission as s', 's.id', 'u.submission_id')
-    .select(['u.submission_id', 'u.previous', 's.marks', 's.marks_source', 's.evaluation_run_id'])
+    .select([
+      'u.submission_id',
+      'u.previous',
+      's.marks',
+      's.marks_source',
+      's.evaluation_run_id',
+      's.ai_result',
+    ])
     .where('u.run_id', '=', runId)
     .orderBy('u.submission_id')
     .execute();

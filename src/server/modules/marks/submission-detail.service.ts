@@ -2,6 +2,7 @@ import type { SubmissionDetail } from '../../../shared/evaluations';
 import type { CurrentUser } from '../../auth/current-user';
 import type { AssignmentRow } from '../assignments/assignments.service';
 import { questionsOrNone, type QuestionDeps } from '../assignments/questions.service';
+import { correctionsOf } from '../maths-review/readings.service';
 import { findSubmissionIn, type SubmissionWithName } from '../submissions/submissions.service';
 import { marksNow } from './marking.service';
 import { parseAi, samePublication } from './marks-state';
@@ -48,7 +49,8 @@ async function submissionDetailFor(
     studentName: s.student_name,
     submittedAt: s.submitted_at,
     totalMarks: assignment.total_marks,
-    published: shown,
+    // The teacher sees the publication whole, as the student would with the key points quoted.
+    published: shown && studentView(shown, 'quoted'),
   };
   if (view === 'published') {
     const mine = studentMarksOf(s, assignment);
@@ -84,6 +86,7 @@ async function submissionDetailFor(
       comment: s.comment,
       changedSincePublished: shown !== null && !samePublication(shown, now),
       preview: s.marks === null ? null : studentView(now, keyPointsShownOf(assignment)),
+      readings: await correctionsOf(db, s.id),
     },
   };
 }

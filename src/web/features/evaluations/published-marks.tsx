@@ -4,6 +4,7 @@ import type { PublishedMarks as Published, RegradeRequest } from '../../../share
 import { Button } from '../../components/ui/button';
 import { useAskRegrade, useRegradeRequests } from './review-api';
 import { ErrorLine } from './error-line';
+import { MathsFindings } from './maths-findings';
 import { formatDateTime } from '../../lib/dates';
 import { formatMarks } from '../../lib/marks';
 
@@ -105,6 +106,7 @@ export function StudentMarks({
             ) : null}
             {q.matched.length ? <KeyPoints title="Covered" points={q.matched} /> : null}
             {q.missing.length ? <KeyPoints title="Missing" points={q.missing} /> : null}
+            <MathsFindings findings={q.maths} title="Your values and equations" />
             {q.comment ? <p className="mt-2 text-slate-800">Comment: {q.comment}</p> : null}
             {questionEnd?.(q.number)}
           </li>

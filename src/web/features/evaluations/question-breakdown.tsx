@@ -1,11 +1,13 @@
 import type { QuestionBreakdown as Question } from '../../../shared/evaluations';
 import { EvalIcon } from './icons';
+import { MathsFindings } from './maths-findings';
 import { formatMarks } from '../../lib/marks';
 
 /**
  * The marks of each question with the rule that decided them when one did ("This reads as an
  * answer to question 2…"), the key points matched and missed, then the diagram keywords
  * found and missing (the engine checks them once per answer; they count in every question).
+ * Under a question with mathematics, what the engine read for each of its values and equations.
  * `marks: 'ai'` labels the per-question marks as the AI's proposal (the teacher has changed the
  * total); `marks: 'hidden'` leaves them out and keeps only the points.
  */
@@ -53,6 +55,7 @@ export function QuestionBreakdown({
               ) : null}
               <Points title="Matched key points" items={q.matched} kind="found" />
               <Points title="Missing key points" items={q.missing} kind="missing" />
+              <MathsFindings findings={q.maths ?? []} />
             </li>
           ))}
         </ol>

@@ -6,6 +6,7 @@ import { useRubric, useSavedComments, useSetComment, useSetQuestionMark } from '
 import { ErrorLine } from './error-line';
 import { QuestionFeedbackEditor } from './question-feedback';
 import { AcceptAnswer } from './accept-answer';
+import { CorrectReading } from './correct-reading';
 import { formatMarks } from '../../lib/marks';
 
 /**
@@ -13,7 +14,8 @@ import { formatMarks } from '../../lib/marks';
  * rewrites or hides the feedback the student reads on it, and writes an overall comment;
  * comments already used on this assignment are offered again. Under each question, "Accept
  * answers like this" takes the student's answer as another right one (`onEvaluateAgain`: the
- * teacher started a run from there).
+ * teacher started a run from there), and "Correct the reading" fixes what Markwise read in it,
+ * after which the answer is regraded at once.
  */
 export function QuestionMarking({
   code,
@@ -63,6 +65,15 @@ export function QuestionMarking({
               answerText={answerTextOf(detail, q.number)}
               onEvaluateAgain={onEvaluateAgain}
             />
+            {detail.ai?.status === 'graded' ? (
+              <CorrectReading
+                code={code}
+                submissionId={detail.id}
+                question={q.number}
+                read={answerTextOf(detail, q.number)}
+                correction={review.readings.find((r) => r.question === q.number)}
+              />
+            ) : null}
           </div>
         );
       })}

@@ -2,17 +2,22 @@ import { useState } from 'react';
 import type { MarkMove, RubricItem } from '../../../shared/review';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
+import type { QuestionMathsSettings } from '../../../shared/maths-review';
+import { useMathsSettings } from './maths-api';
+import { MathsSettingsForm } from './maths-settings-form';
 import { useRubric, useRubricChange } from './review-api';
 import { formatMarks } from '../../lib/marks';
 
 /**
  * The rubric on the grades table: each question's items (from the model answer's key points at
  * first) with their points, wording and accepted alternatives; the teacher edits, adds and
- * removes items, and sees the answers a change re-scored.
+ * removes items, and sees the answers a change re-scored. Under each question, how its numbers
+ * are marked (tolerance, wrong-unit share).
  */
 export function RubricEditor({ code }: { code: string }) {
   const [open, setOpen] = useState(false);
   const rubric = useRubric(code, open);
+  const maths = useMathsSettings(code, open);
   const change = useRubricChange(code);
   const moved = change.data?.moved ?? [];
   return (
@@ -67,6 +72,7 @@ export function RubricEditor({ code }: { code: string }) {
               >
                 Add an item to question {q.number}
               </Button>
+              <QuestionMaths code={code} settings={maths.data?.questions} number={q.number} />
             </div>
           ))
         : null}
@@ -80,6 +86,24 @@ export function RubricEditor({ code }: { code: string }) {
       ) : null}
     </section>
   );
+}
+
+/**
+ * The question's number settings once loaded; the form keeps what the teacher typed (and its
+ * "Saved" note) when the list reloads after a save.
+ */
+function QuestionMaths({
+  code,
+  settings,
+  number,
+}: {
+  code: string;
+  settings: QuestionMathsSettings[] | undefined;
+  number: string;
+}) {
+  const own = settings?.find((s) => s.question === number);
+  if (!own) return null;
+  return <MathsSettingsForm code={code} settings={own} />;
 }
 
 function Moved({ moved }: { moved: MarkMove[] }) {

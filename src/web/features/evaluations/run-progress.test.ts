@@ -17,6 +17,7 @@ const run = (over: Partial<EvaluationRun>): EvaluationRun => ({
   changes: [],
   undoneAt: null,
   canUndo: false,
+  submissionId: null,
   ...over,
 });
 
