@@ -101,7 +101,9 @@ export function judgeEquation(
     if (s === 'undecided') undecided = true;
     return s === 'same';
   };
-  for (const e of found) {
+  const final = finalFormula(model, found);
+  const candidates = final ? [final] : found;
+  for (const e of candidates) {
     if (!decide(sameEquation(model, e, deadline))) continue;
     const same =
       written(e) === written(model) || written({ lhs: e.rhs, rhs: e.lhs }) === written(model);
@@ -117,7 +119,7 @@ export function judgeEquation(
         };
   }
   const variants = equationVariants(model);
-  for (const e of found)
+  for (const e of candidates)
     for (const { variant, equation } of variants)
       if (decide(sameEquation(equation, e, deadline)))
         return {
@@ -142,6 +144,23 @@ export function judgeEquation(
 }
 
 const written = (e: Equation) => `${toMathjs(e.lhs)} = ${toMathjs(e.rhs)}`;
+
+/**
+ * A formula for one symbol ("t = (v − u)/a") is decided by the answer's last formula for that
+ * symbol, its final statement: right working above it ("at = v − u") does not rescue a wrong
+ * one. Null when the key point is no such formula or the answer gives none.
+ */
+function finalFormula(model: Equation, found: Equation[]): Equation | null {
+  if (model.lhs.t !== 'sym') return null;
+  const name = model.lhs.name;
+  const isName = (n: Node) => n.t === 'sym' && n.name === name;
+  const formulas = found.flatMap((e) => {
+    if (isName(e.lhs) && symbolsOf(e.rhs).size > 0) return [e];
+    if (isName(e.rhs) && symbolsOf(e.lhs).size > 0) return [{ lhs: e.rhs, rhs: e.lhs }];
+    return [];
+  });
+  return formulas[formulas.length - 1] ?? null;
+}
 
 /** The candidate sharing most symbols with the key point; the last of them (the final one) on a tie. */
 function mostAlike<T>(list: T[], symbols: Set<string>, of: (x: T) => Set<string>): T {
@@ -189,7 +208,7 @@ function judgeExpressionNode(
   const symbols = symbolsOf(node);
   const found = [
     ...answer.expressions.slice(0, MAX_CANDIDATES).flatMap((e) => expressionOf(e) ?? []),
-    ...equations.flatMap((e) => [e.rhs, e.lhs]),
+    ...equations.flatMap((e) => [e.lhs, e.rhs]),
   ].filter((n) => sharedSymbols(symbolsOf(n), symbols) > 0);
   if (!found.length) return notFound(expected);
   let undecided = false;
@@ -197,8 +216,13 @@ function judgeExpressionNode(
     if (s === 'undecided') undecided = true;
     return s === 'same';
   };
-  for (const n of found) {
+  const variants = variantsOf(node);
+  for (const [i, n] of found.entries()) {
     if (!decide(sameExpression(node, n, deadline))) continue;
+    // Working that reaches the expression and then ends on a sign slip or a lost term is
+    // decided by its final statement ("x² − 5x + 3x − 15 = x² + 2x − 15").
+    const slip = laterSlip(found.slice(i + 1), variants, deadline);
+    if (slip) return { expected, ...slip };
     const read = displayNode(n);
     return toMathjs(n) === toMathjs(node)
       ? { expected, read, verdict: 'right', credit: 1, message: `Right: ${read}` }
@@ -210,7 +234,6 @@ function judgeExpressionNode(
           message: `Right: ${read} is the same as ${expected}`,
         };
   }
-  const variants = variantsOf(node);
   for (const n of found)
     for (const v of variants)
       if (decide(sameExpression(v.node, n, deadline)))
@@ -230,4 +253,22 @@ function judgeExpressionNode(
     credit: 0,
     message: `Not equivalent: expected ${expected}, read ${read}`,
   };
+}
+
+/** The first of `later` that is one of the expression's slips (a sign, a lost term), judged. */
+function laterSlip(
+  later: Node[],
+  variants: Variant[],
+  deadline: Deadline,
+): Omit<Judged, 'expected'> | null {
+  for (const n of later)
+    for (const v of variants)
+      if (sameExpression(v.node, n, deadline) === 'same')
+        return {
+          read: displayNode(n),
+          verdict: v.kind === 'sign' ? 'wrong-sign' : 'missing-term',
+          credit: 0,
+          message: variantMessage(v),
+        };
+  return null;
 }

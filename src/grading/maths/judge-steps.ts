@@ -1,3 +1,4 @@
+import { carriedBySubstitution, modelSubstitution } from './carried';
 import { sameEquation } from './equivalence';
 import { evaluate } from './evaluate';
 import type { Judged } from './judge-equation';
@@ -106,21 +107,27 @@ function inUnit(q: Quantity, unit: string | null): number {
 /** What the student wrote for the earlier steps, to be named when an error is carried forward. */
 type Earlier = { symbol: string; text: string; wrong: boolean };
 
-/** Judges the steps in order (see the file's comment); one result per step. */
+/**
+ * Judges the steps in order (see the file's comment); one result per step. `earlier` are the
+ * quantities the student gave a symbol in earlier parts of the question, which a step's working
+ * may carry forward (see carried.ts).
+ */
 export function judgeSteps(
   steps: Step[],
   answer: MathsReading,
   settings: MathsSettings,
   givenQuantities: Quantity[],
   deadline: Deadline,
+  earlier: Quantity[] = [],
 ): Judged[] {
+  const stated = [...earlier, ...answer.quantities].filter((q) => q.symbol !== null);
   const givens: Values = new Map(
     givenQuantities.filter((q) => q.symbol).map((q) => [q.symbol!, q.value]),
   );
   const model = modelGivens(steps, givens);
   const modelValues: Values = new Map(model);
   const studentValues: Values = new Map(model);
-  const earlier: Earlier[] = [];
+  const wrongBefore: Earlier[] = [];
   const out: Judged[] = [];
   for (const step of steps) {
     const formula = expressionOf(step.formula);
@@ -148,16 +155,16 @@ export function judgeSteps(
       expected,
       formula,
       carried,
-      answer,
+      { answer, stated },
       settings,
-      earlier,
+      wrongBefore,
       deadline,
     );
     out.push(judged.result);
     if (e) modelValues.set(step.symbol, e.value);
     studentValues.set(step.symbol, judged.studentValue ?? e?.value ?? NaN);
     if (judged.studentText)
-      earlier.push({
+      wrongBefore.push({
         symbol: step.symbol,
         text: judged.studentText,
         wrong: judged.result.verdict !== 'right' && judged.result.verdict !== 'equivalent',
@@ -174,7 +181,7 @@ function judgeStep(
   expected: string,
   formula: Node | null,
   carried: number | null,
-  answer: MathsReading,
+  { answer, stated }: { answer: MathsReading; stated: Quantity[] },
   settings: MathsSettings,
   earlier: Earlier[],
   deadline: Deadline,
@@ -185,11 +192,23 @@ function judgeStep(
     const s = standing(e, q, settings, writtenQuantity(step.text) ?? displayExpected(e));
     const value = inUnit(q, step.unit);
     const text = `${displaySymbol(step.symbol)} = ${s.read}`;
-    if (
+    const carriedThrough =
       s.credit === 0 &&
-      carried !== null &&
-      !within(carried, e.value, e.tolerance) &&
-      within(value, carried, e.tolerance)
+      formula !== null &&
+      carriedBySubstitution(
+        formula,
+        modelSubstitution(formula, step.text),
+        value,
+        answer,
+        stated,
+        e.tolerance,
+      );
+    if (
+      carriedThrough ||
+      (s.credit === 0 &&
+        carried !== null &&
+        !within(carried, e.value, e.tolerance) &&
+        within(value, carried, e.tolerance))
     ) {
       const from = earlier.filter((x) => x.wrong).map((x) => x.text);
       const message = from.length

@@ -77,7 +77,8 @@ function chainTarget(phrase: string, sides: Side[], tolerance: Tolerance): Maths
   const first = sides[0]!.node;
   const last = asQuantity(sides[sides.length - 1]!.node);
   if (last) {
-    if (first.t !== 'sym') return null;
+    // "2x = 14": a line of algebra's working, an equation the answer's own lines must satisfy.
+    if (first.t !== 'sym') return algebraStep(phrase, sides);
     const formula = sides.slice(1, -1).find((s) => symbolsOf(s.node).size > 0);
     const tol = relativeTolerance(tolerance, last.value);
     if (!formula)
@@ -106,6 +107,14 @@ function chainTarget(phrase: string, sides: Side[], tolerance: Tolerance): Maths
     lhs: toMathjs(sides[0]!.node),
     rhs: toMathjs(sides[1]!.node),
   };
+}
+
+/** "2x = 14", "3x = 9": an equation of two sides, one with symbols, no units; else null. */
+function algebraStep(phrase: string, sides: Side[]): MathsTarget | null {
+  const [lhs, rhs] = sides;
+  if (sides.length !== 2 || !lhs || !rhs || symbolsOf(lhs.node).size === 0) return null;
+  if (!hasOnlyAlgebra(lhs.node) || !hasOnlyAlgebra(rhs.node)) return null;
+  return { kind: 'equation', text: phrase, lhs: toMathjs(lhs.node), rhs: toMathjs(rhs.node) };
 }
 
 /** Symbols and numbers only, no units: an equation of algebra or physics, not a computation. */
