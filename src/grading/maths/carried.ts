@@ -9,8 +9,8 @@ import type { MathsReading, Quantity } from './types';
  * after a wrong "n = 4 mol", or "(b) F = ma = 1200 × 80 = 96000 N" after part (a)'s wrong
  * "a = 80 m/s²". The step is carried correctly when the student's substitution has the formula's
  * shape, works out to the student's value, and each number in it is the model's own or one the
- * student stated for that symbol (earlier in the answer or in an earlier part), at least one of
- * them the student's own. A number that comes from nowhere ("E = 2000 × 30" for 30 minutes) is
+ * student worked out earlier (in the answer or in an earlier part), at least one of them the
+ * student's own. A number that comes from nowhere ("E = 2000 × 30" for 30 minutes) is
  * not carried: it is a wrong value.
  */
 
@@ -92,8 +92,9 @@ export function carriedBySubstitution(
   tolerance: number,
 ): boolean {
   if (!model) return false;
-  const statedFor = (name: string, v: number) =>
-    stated.some((q) => q.symbol === name && within(v, q.value, tolerance));
+  // A value the student worked out for another symbol may be carried too: part (a)'s Ep as
+  // part (b)'s Ek, where energy is conserved.
+  const statedValue = (v: number) => stated.some((q) => within(v, q.value, tolerance));
   return studentSubstitutions(formula, answer).some((values) => {
     const result = evaluate(formula, (name) => values.get(name));
     if (!Number.isFinite(result) || !within(value, result, tolerance)) return false;
@@ -101,7 +102,7 @@ export function carriedBySubstitution(
     for (const [name, v] of values) {
       const expected = model.get(name);
       if (expected !== undefined && within(v, expected, tolerance)) continue;
-      if (!statedFor(name, v)) return false;
+      if (!statedValue(v)) return false;
       own++;
     }
     return own > 0;

@@ -101,10 +101,20 @@ export function judgeEquation(
     if (s === 'undecided') undecided = true;
     return s === 'same';
   };
-  const final = finalFormula(model, found);
-  const candidates = final ? [final] : found;
-  for (const e of candidates) {
+  const variants = equationVariants(model);
+  for (const [i, e] of found.entries()) {
     if (!decide(sameEquation(model, e, deadline))) continue;
+    const final = finalFormula(model, found.slice(i + 1));
+    const slip =
+      final && variants.find((v) => sameEquation(v.equation, final, deadline) === 'same');
+    if (final && slip)
+      return {
+        expected,
+        read: displayEquation(final),
+        verdict: slip.variant.kind === 'sign' ? 'wrong-sign' : 'missing-term',
+        credit: 0,
+        message: variantMessage(slip.variant),
+      };
     const same =
       written(e) === written(model) || written({ lhs: e.rhs, rhs: e.lhs }) === written(model);
     const read = displayEquation(e);
@@ -118,8 +128,7 @@ export function judgeEquation(
           message: `Right: ${read} is the same as ${expected}`,
         };
   }
-  const variants = equationVariants(model);
-  for (const e of candidates)
+  for (const e of found)
     for (const { variant, equation } of variants)
       if (decide(sameEquation(equation, e, deadline)))
         return {
@@ -146,9 +155,9 @@ export function judgeEquation(
 const written = (e: Equation) => `${toMathjs(e.lhs)} = ${toMathjs(e.rhs)}`;
 
 /**
- * A formula for one symbol ("t = (v − u)/a") is decided by the answer's last formula for that
- * symbol, its final statement: right working above it ("at = v − u") does not rescue a wrong
- * one. Null when the key point is no such formula or the answer gives none.
+ * The answer's last formula for the symbol a key point's formula gives ("t = (u − v)/a" for
+ * "t = (v − u)/a"): when it is a slip of the key point, it decides, and right working above it
+ * ("at = v − u") does not rescue it. Null when the key point is no such formula or none follows.
  */
 function finalFormula(model: Equation, found: Equation[]): Equation | null {
   if (model.lhs.t !== 'sym') return null;

@@ -25,6 +25,11 @@ export type Token = {
   space: boolean;
   /** Whether a word is one symbol however many letters it has ("Ek", "mu" written µ). */
   whole: boolean;
+  /**
+   * The question's symbol a one-letter word stands for when the question writes it in the other
+   * case only ("Q" for its "q"); read so as a symbol, never as a unit.
+   */
+  symbol?: string;
 };
 
 /** How words are read: which are names, and whether "x" can be a times sign. */
@@ -97,6 +102,11 @@ export function lex(text: string, options: LexOptions = WRITTEN): Token[] {
     i += raw.length;
   }
   if (options.canonical) return foldScientific(tokens);
+  for (const t of tokens) {
+    const other = otherCase(t.text);
+    if (t.kind === 'word' && other && !options.symbols.has(t.text) && options.symbols.has(other))
+      t.symbol = other;
+  }
   return foldScientific(timesSigns(foldDigitGroups(tokens), options.symbols));
 }
 
@@ -125,6 +135,15 @@ function foldDigitGroups(tokens: Token[]): Token[] {
     out.push({ ...t, text: digits, value: Number(digits), end: last.end });
   }
   return out;
+}
+
+/** "q" for "Q", "v_0" for "V_0": a one-letter symbol in the other case, or null. */
+function otherCase(word: string): string | null {
+  const m = /^([A-Za-z])(_[A-Za-z0-9]+)?$/.exec(word);
+  if (!m) return null;
+  const letter = m[1]!;
+  const swapped = letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase();
+  return swapped + (m[2] ?? '');
 }
 
 /** What can stand on either side of a times sign written "x". */

@@ -124,7 +124,9 @@ export function normalise(original: string): Normalised {
     const sub = SUBSCRIPT[c];
     if (sub !== undefined) {
       const glued = /[A-Za-z]$/.test(out.text) ? '_' : '';
-      out.push(`${glued}${sub}`, i);
+      // "R₁R₂" is R_1 times R_2: a letter after a subscript starts a symbol of its own.
+      const apart = /[A-Za-z]/.test(text[i + 1] ?? '') ? ' ' : '';
+      out.push(`${glued}${sub}${apart}`, i);
       continue;
     }
     if (c === 'µ' || c === 'μ') {

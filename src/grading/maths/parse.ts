@@ -244,7 +244,7 @@ class Reader {
     }
     this.pos++;
     if (t.whole || base.length === 1 || NAMES.has(base))
-      return this.node({ t: 'sym', name: t.text });
+      return this.node({ t: 'sym', name: t.symbol ?? t.text });
     // "mv" is m times v; a subscript belongs to the last letter ("mv_0" is m v_0).
     const letters = [...base];
     const sub = t.text.slice(base.length);
