@@ -8,7 +8,14 @@ import {
   type ContradictionKind,
   type PointJudgment,
 } from './judge';
-import { judgeMaths, readMaths, type MathsFinding, type Quantity } from './maths';
+import {
+  judgeMaths,
+  readMaths,
+  readingContext,
+  type MathsFinding,
+  type Quantity,
+  type ReadingContext,
+} from './maths';
 import { analyse, contentKeys } from './nlp';
 import { correctSpelling, spellingTargets } from './spelling';
 import { splitAnswer } from './split-answer';
@@ -78,6 +85,8 @@ type QuestionContext = {
   questionWords: Set<string>;
   /** Quantities the question gives a symbol ("m = 1200 kg"), for the steps of a calculation. */
   givens: Quantity[];
+  /** The question's mathematical notation: its symbols and names ("Ek", "GPE"). */
+  notation: ReadingContext;
 };
 
 /**
@@ -103,17 +112,23 @@ function contextOf(q: PreparedQuestion): QuestionContext {
     acronyms: acronymsOf(q.modelText),
     questionWords: new Set(questionAnalysis.sentences.flatMap((s) => s.tokens.map((t) => t.key))),
     givens: readMaths(q.questionText).quantities.filter((x) => x.symbol !== null),
+    notation: readingContext(q.questionText, q.modelText),
   };
   if (contexts.size >= KEPT_CONTEXTS) contexts.delete(contexts.keys().next().value!);
   contexts.set(key, ctx);
   return ctx;
 }
 
-/** Reads one answer's text for question `qi` (see QuestionAnalysis). */
+/**
+ * Reads one answer's text for question `qi` (see QuestionAnalysis). `earlierParts` are the
+ * student's texts for the earlier parts of the same question, whose values a step of working
+ * may carry forward.
+ */
 export function analyseQuestion(
   prepared: PreparedAssignment,
   qi: number,
   answerText: string,
+  earlierParts: string[] = [],
 ): QuestionAnalysis {
   const q = prepared.questions[qi]!;
   const c = contextOf(q);
@@ -133,14 +148,20 @@ export function analyseQuestion(
     .filter((s) => s.structured)
     .reduce((n, s) => n + s.tokens.length, 0);
   const refs = [q.keyPoints, ...(q.accepted ?? []).map((x) => x.keyPoints)];
-  const reading = refs.some((points) => points.some((p) => p.maths)) ? readMaths(answerText) : null;
+  const reading = refs.some((points) => points.some((p) => p.maths))
+    ? readMaths(answerText, c.notation)
+    : null;
   const judged = refs.map((points) => {
     const words =
       form.keywordList || !stems.length
         ? points.map(() => NOTHING)
         : points.map((p) => (p.maths ? NOTHING : judgePoint(p, a, c.listsAllowed)));
     return reading
-      ? withMaths(points, words, mathsFindings(q, points, reading, c.givens))
+      ? withMaths(
+          points,
+          words,
+          mathsFindings(q, points, reading, c.givens, earlierValues(earlierParts, c.notation)),
+        )
       : words.map((judgment) => ({ judgment, finding: null }));
   });
   const ref = bestReference(judged.map((js) => js.map((j) => j.judgment)));
@@ -168,6 +189,7 @@ function mathsFindings(
   points: KeyPoint[],
   reading: ReturnType<typeof readMaths>,
   givens: Quantity[],
+  earlier: Quantity[],
 ): MathsFinding[] {
   const maths = points.filter((p) => p.maths);
   if (!maths.length) return [];
@@ -177,7 +199,22 @@ function mathsFindings(
     reading,
     q.maths ?? DEFAULT_MATHS_SETTINGS,
     givens,
+    earlier,
   );
+}
+
+/** The quantities a student gave a symbol in the earlier parts of a question. */
+function earlierValues(texts: string[], notation: ReadingContext): Quantity[] {
+  return texts.flatMap((t) => readMaths(t, notation).quantities.filter((x) => x.symbol !== null));
+}
+
+/** The texts of the parts before question `qi` that belong to the same question ("1a" for "1b"). */
+function earlierParts(prepared: PreparedAssignment, qi: number, texts: string[]): string[] {
+  const question = (number: string) => /^\d*/.exec(number)![0];
+  const own = question(prepared.questions[qi]!.number);
+  return prepared.questions
+    .slice(0, qi)
+    .flatMap((q, k) => (question(q.number) === own ? [texts[k] ?? ''] : []));
 }
 
 /** Verdicts on a mathematical key point that state something else in its place. */
@@ -250,10 +287,13 @@ export function analyseAnswer(
   opts: AnalyseOptions = {},
 ): AnswerAnalysis {
   const split = splitAnswer(prepared, document.text);
+  const texts = prepared.questions.map(
+    (q, qi) => opts.readings?.[q.number] ?? split.texts[qi] ?? '',
+  );
   return {
     numbered: split.numbered,
-    questions: prepared.questions.map((q, qi) =>
-      analyseQuestion(prepared, qi, opts.readings?.[q.number] ?? split.texts[qi] ?? ''),
+    questions: prepared.questions.map((_, qi) =>
+      analyseQuestion(prepared, qi, texts[qi]!, earlierParts(prepared, qi, texts)),
     ),
     keywords: prepared.diagramKeywords.length
       ? findKeywords(prepared.diagramKeywords, diagramText(document))

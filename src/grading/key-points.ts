@@ -1,4 +1,4 @@
-import { mathsTarget } from './maths';
+import { mathsTarget, readingContext } from './maths';
 import { analyse, type Token } from './nlp';
 import { contentStems, words } from './text';
 import type { KeyPoint } from './types';
@@ -60,8 +60,9 @@ export function keyPoints(modelText: string, questionText: string): KeyPoint[] {
     if (prose.length) out.push(...prosePoints(prose.join('\n'), questionText, out));
     prose = [];
   };
+  const notation = readingContext(questionText, modelText);
   for (const line of modelText.split('\n')) {
-    const maths = mathsTarget(line);
+    const maths = mathsTarget(line, notation);
     if (!maths) {
       prose.push(line);
       continue;
@@ -115,8 +116,9 @@ export function rubricKeyPoint(
   item: { text: string; alternatives: string[] },
   questionText: string,
 ): KeyPoint {
+  const notation = readingContext(questionText, item.text);
   const one = (text: string): KeyPoint => {
-    const maths = mathsTarget(text);
+    const maths = mathsTarget(text, notation);
     if (maths) return { phrase: text, stems: mathsStems(text), maths };
     const points = keyPoints(text, questionText);
     const stems = [...new Set(points.flatMap((p) => p.stems))];

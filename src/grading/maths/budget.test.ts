@@ -55,7 +55,7 @@ describe('reading budgets', () => {
       .split('\n')
       .filter(Boolean)
       .map((l) => (JSON.parse(l) as { answer: string }).answer);
-    const readings = answers.map(readMaths);
+    const readings = answers.map((t) => readMaths(t));
     expect(readings).toHaveLength(answers.length);
     expect(readings.every((r) => Array.isArray(r.unreadable))).toBe(true);
   });

@@ -7,3 +7,5 @@ export { mathsTarget } from './targets';
 export { judgeMaths } from './judge';
 export { displayMaths } from './display';
 export * from './types';
+export { readingContext } from './context';
+export type { ReadingContext } from './names';

@@ -133,10 +133,22 @@ export function judgeEquation(
     if (s === 'undecided') undecided = true;
     return s === 'same';
   };
-  for (const e of found) {
+  const variants = equationVariants(model);
+  for (const [i, e] of found.entries()) {
     if (!decide(sameEquation(model, e, deadline))) continue;
     const other = rivalOf(model, e, found, symbols, equationsOf(siblings), deadline);
     if (other) return other;
+    const final = finalFormula(model, found.slice(i + 1));
+    const slip =
+      final && variants.find((v) => sameEquation(v.equation, final, deadline) === 'same');
+    if (final && slip)
+      return {
+        expected,
+        read: displayEquation(final),
+        verdict: slip.variant.kind === 'sign' ? 'wrong-sign' : 'missing-term',
+        credit: 0,
+        message: variantMessage(slip.variant),
+      };
     const same =
       written(e) === written(model) || written({ lhs: e.rhs, rhs: e.lhs }) === written(model);
     const read = displayEquation(e);
@@ -150,7 +162,6 @@ export function judgeEquation(
           message: `Right: ${read} is the same as ${expected}`,
         };
   }
-  const variants = equationVariants(model);
   for (const e of found)
     for (const { variant, equation } of variants)
       if (decide(sameEquation(equation, e, deadline)))
@@ -215,6 +226,23 @@ function rivalOf(
 
 const written = (e: Equation) => `${toMathjs(e.lhs)} = ${toMathjs(e.rhs)}`;
 
+/**
+ * The answer's last formula for the symbol a key point's formula gives ("t = (u − v)/a" for
+ * "t = (v − u)/a"): when it is a slip of the key point, it decides, and right working above it
+ * ("at = v − u") does not rescue it. Null when the key point is no such formula or none follows.
+ */
+function finalFormula(model: Equation, found: Equation[]): Equation | null {
+  if (model.lhs.t !== 'sym') return null;
+  const name = model.lhs.name;
+  const isName = (n: Node) => n.t === 'sym' && n.name === name;
+  const formulas = found.flatMap((e) => {
+    if (isName(e.lhs) && symbolsOf(e.rhs).size > 0) return [e];
+    if (isName(e.rhs) && symbolsOf(e.lhs).size > 0) return [{ lhs: e.rhs, rhs: e.lhs }];
+    return [];
+  });
+  return formulas[formulas.length - 1] ?? null;
+}
+
 /** The candidate sharing most symbols with the key point; the last of them (the final one) on a tie. */
 function mostAlike<T>(list: T[], symbols: Set<string>, of: (x: T) => Set<string>): T {
   return list.reduce((best, x) =>
@@ -261,7 +289,7 @@ function judgeExpressionNode(
   const symbols = symbolsOf(node);
   const found = [
     ...answer.expressions.slice(0, MAX_CANDIDATES).flatMap((e) => expressionOf(e) ?? []),
-    ...equations.flatMap((e) => [e.rhs, e.lhs]),
+    ...equations.flatMap((e) => [e.lhs, e.rhs]),
   ].filter((n) => sharedSymbols(symbolsOf(n), symbols) > 0);
   if (!found.length) return notFound(expected);
   let undecided = false;
@@ -269,8 +297,13 @@ function judgeExpressionNode(
     if (s === 'undecided') undecided = true;
     return s === 'same';
   };
-  for (const n of found) {
+  const variants = variantsOf(node);
+  for (const [i, n] of found.entries()) {
     if (!decide(sameExpression(node, n, deadline))) continue;
+    // Working that reaches the expression and then ends on a sign slip or a lost term is
+    // decided by its final statement ("x² − 5x + 3x − 15 = x² + 2x − 15").
+    const slip = laterSlip(found.slice(i + 1), variants, deadline);
+    if (slip) return { expected, ...slip };
     const read = displayNode(n);
     return toMathjs(n) === toMathjs(node)
       ? { expected, read, verdict: 'right', credit: 1, message: `Right: ${read}` }
@@ -282,7 +315,6 @@ function judgeExpressionNode(
           message: `Right: ${read} is the same as ${expected}`,
         };
   }
-  const variants = variantsOf(node);
   for (const n of found)
     for (const v of variants)
       if (decide(sameExpression(v.node, n, deadline)))
@@ -302,4 +334,22 @@ function judgeExpressionNode(
     credit: 0,
     message: `Not equivalent: expected ${expected}, read ${read}`,
   };
+}
+
+/** The first of `later` that is one of the expression's slips (a sign, a lost term), judged. */
+function laterSlip(
+  later: Node[],
+  variants: Variant[],
+  deadline: Deadline,
+): Omit<Judged, 'expected'> | null {
+  for (const n of later)
+    for (const v of variants)
+      if (sameExpression(v.node, n, deadline) === 'same')
+        return {
+          read: displayNode(n),
+          verdict: v.kind === 'sign' ? 'wrong-sign' : 'missing-term',
+          credit: 0,
+          message: variantMessage(v),
+        };
+  return null;
 }

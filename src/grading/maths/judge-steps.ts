@@ -1,3 +1,4 @@
+import { carriedBySubstitution, modelSubstitution } from './carried';
 import { sameEquation } from './equivalence';
 import { evaluate } from './evaluate';
 import type { Judged } from './judge-equation';
@@ -116,21 +117,27 @@ function inUnit(q: Quantity, unit: string | null): number {
 /** What the student wrote for the earlier steps, to be named when an error is carried forward. */
 type Earlier = { symbol: string; text: string; wrong: boolean };
 
-/** Judges the steps in order (see the file's comment); one result per step. */
+/**
+ * Judges the steps in order (see the file's comment); one result per step. `earlier` are the
+ * quantities the student gave a symbol in earlier parts of the question, which a step's working
+ * may carry forward (see carried.ts).
+ */
 export function judgeSteps(
   steps: Step[],
   answer: MathsReading,
   settings: MathsSettings,
   givenQuantities: Quantity[],
   deadline: Deadline,
+  earlier: Quantity[] = [],
 ): Judged[] {
+  const stated = [...earlier, ...answer.quantities].filter((q) => q.symbol !== null);
   const givens: Values = new Map(
     givenQuantities.filter((q) => q.symbol).map((q) => [q.symbol!, q.value]),
   );
   const model = modelGivens(steps, givens);
   const modelValues: Values = new Map(model);
   const studentValues: Values = new Map(model);
-  const earlier: Earlier[] = [];
+  const wrongBefore: Earlier[] = [];
   const out: Judged[] = [];
   for (const step of steps) {
     const formula = expressionOf(step.formula);
@@ -158,16 +165,16 @@ export function judgeSteps(
       expected,
       formula,
       carried,
-      answer,
+      { answer, stated },
       settings,
-      earlier,
+      wrongBefore,
       deadline,
     );
     out.push(judged.result);
     if (e) modelValues.set(step.symbol, e.value);
     studentValues.set(step.symbol, judged.studentValue ?? e?.value ?? NaN);
     if (judged.studentText)
-      earlier.push({
+      wrongBefore.push({
         symbol: step.symbol,
         text: judged.studentText,
         wrong: judged.result.verdict !== 'right' && judged.result.verdict !== 'equivalent',
@@ -184,14 +191,17 @@ function judgeStep(
   expected: string,
   formula: Node | null,
   carried: number | null,
-  answer: MathsReading,
+  { answer, stated }: { answer: MathsReading; stated: Quantity[] },
   settings: MathsSettings,
   earlier: Earlier[],
   deadline: Deadline,
 ): StepJudgment {
   const named = answer.quantities.filter((q) => q.symbol === step.symbol);
   if (e && named.length) {
-    const judged = named.map((q) => judgeValue(step, e, expected, q, carried, settings, earlier));
+    const through = { formula, answer, stated };
+    const judged = named.map((q) =>
+      judgeValue(step, e, expected, q, carried, settings, earlier, through),
+    );
     const chosen = listPrinciple(
       judged.map((j) => ({ ...j.result, j })),
       step.symbol,
@@ -273,15 +283,30 @@ function judgeValue(
   carried: number | null,
   settings: MathsSettings,
   earlier: Earlier[],
+  through: { formula: Node | null; answer: MathsReading; stated: Quantity[] },
 ): StepJudgment {
   const s = standing(e, q, settings, writtenQuantity(step.text) ?? displayExpected(e));
   const value = inUnit(q, step.unit);
   const text = `${displaySymbol(step.symbol)} = ${s.read}`;
-  if (
+  // Carried: the student's own substitution of the formula works out to her value, or her value
+  // follows from her earlier wrong ones as the model's follows from the model's.
+  const carriedThrough =
     s.credit === 0 &&
-    carried !== null &&
-    !within(carried, e.value, e.tolerance) &&
-    within(value, carried, e.tolerance)
+    through.formula !== null &&
+    carriedBySubstitution(
+      through.formula,
+      modelSubstitution(through.formula, step.text),
+      value,
+      through.answer,
+      through.stated,
+      e.tolerance,
+    );
+  if (
+    carriedThrough ||
+    (s.credit === 0 &&
+      carried !== null &&
+      !within(carried, e.value, e.tolerance) &&
+      within(value, carried, e.tolerance))
   ) {
     const from = earlier.filter((x) => x.wrong).map((x) => x.text);
     const message = from.length

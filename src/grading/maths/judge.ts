@@ -18,7 +18,8 @@ import type { MathsFinding, MathsReading, MathsSettings, MathsTarget, Quantity }
  * order. Steps are judged in order with errors carried forward: a later step is checked against
  * the student's own earlier values. `givens` are the quantities the question paper names with a
  * symbol ("m = 1200 kg"), usable by step formulas. Bounded by a time budget: what is left when it
- * runs out is marked unreadable. Never throws.
+ * runs out is marked unreadable. Never throws. `earlier` are the quantities the student gave a
+ * symbol in earlier parts of the question, which a step may carry forward.
  */
 export function judgeMaths(
   targets: MathsTarget[],
@@ -26,6 +27,7 @@ export function judgeMaths(
   answer: MathsReading,
   settings: MathsSettings,
   givens: Quantity[] = [],
+  earlier: Quantity[] = [],
 ): MathsFinding[] {
   if (!targets.length) return [];
   // mathjs loads on first use; load it before the clock starts, not inside a budget.
@@ -40,6 +42,7 @@ export function judgeMaths(
       settings,
       givens,
       deadline,
+      earlier,
     ).forEach((r, k) => stepResults.set(steps[k]!.i, r));
   } catch {
     // A failure in one part marks that part unreadable below; it never stops the run.

@@ -124,11 +124,14 @@ export function normalise(original: string): Normalised {
     const sub = SUBSCRIPT[c];
     if (sub !== undefined) {
       const glued = /[A-Za-z]$/.test(out.text) ? '_' : '';
-      out.push(`${glued}${sub}`, i);
+      // "R₁R₂" is R_1 times R_2: a letter after a subscript starts a symbol of its own.
+      const apart = /[A-Za-z]/.test(text[i + 1] ?? '') ? ' ' : '';
+      out.push(`${glued}${sub}${apart}`, i);
       continue;
     }
     if (c === 'µ' || c === 'μ') {
-      out.push(isMicroPrefix(text, i) ? 'u' : ' mu ', i);
+      // The letter µ stays itself: lex.ts reads it as the symbol mu, never as m·u.
+      out.push(isMicroPrefix(text, i) ? 'u' : ' µ ', i);
       continue;
     }
     if (c === 'Δ' || c === 'δ') {
@@ -161,4 +164,28 @@ export function originalSlice(original: string, n: Normalised, start: number, en
   const from = n.origin[start] ?? 0;
   const to = n.originEnd[end - 1] ?? original.length;
   return original.slice(from, to).trim();
+}
+
+/** One piece of normalised text to write another way: characters `start`..`end`, as `text`. */
+export type Edit = { start: number; end: number; text: string };
+
+/**
+ * The normalised text with some of its pieces written another way (edits in order, not
+ * overlapping); each new character keeps the origin of the whole piece it replaces.
+ */
+export function rewrite(n: Normalised, edits: Edit[]): Normalised {
+  if (!edits.length) return n;
+  const out = new Builder();
+  let at = 0;
+  const keep = (to: number) => {
+    for (; at < to; at++) out.push(n.text[at]!, n.origin[at]!, n.originEnd[at]!);
+  };
+  for (const e of edits) {
+    if (e.start < at) continue;
+    keep(e.start);
+    out.push(e.text, n.origin[e.start]!, n.originEnd[e.end - 1]!);
+    at = e.end;
+  }
+  keep(n.text.length);
+  return { text: out.text, origin: out.origin, originEnd: out.originEnd };
 }

@@ -41,7 +41,10 @@ export const FUNCTIONS: ReadonlyMap<string, string> = new Map([
   ['abs', 'abs'],
 ]);
 
-/** Names that stand for one symbol however long they are. */
+/**
+ * Greek letters written out that stand for one symbol. "mu" and "nu" written in letters are
+ * products (m·u in "mv − mu"); the letters µ and ν are marked as one symbol by lex.ts.
+ */
 const NAMES = new Set([
   'pi',
   'theta',
@@ -56,8 +59,6 @@ const NAMES = new Set([
   'phi',
   'epsilon',
   'eta',
-  'nu',
-  'mu',
   'Delta',
 ]);
 
@@ -84,7 +85,7 @@ export function mathsWord(tokens: Token[], i: number): boolean {
   const t = tokens[i];
   if (t?.kind !== 'word') return false;
   const base = baseOf(t.text);
-  if (base.length === 1 || NAMES.has(base) || FUNCTIONS.has(base)) return true;
+  if (t.whole || base.length === 1 || NAMES.has(base) || FUNCTIONS.has(base)) return true;
   if (base.length > 3 || ENGLISH.has(base)) return false;
   const prev = tokens[i - 1];
   const next = tokens[i + 1];
@@ -248,7 +249,8 @@ class Reader {
       return this.node({ t: 'fn', name: fn, a: arg });
     }
     this.pos++;
-    if (base.length === 1 || NAMES.has(base)) return this.node({ t: 'sym', name: t.text });
+    if (t.whole || base.length === 1 || NAMES.has(base))
+      return this.node({ t: 'sym', name: t.symbol ?? t.text });
     // "mv" is m times v; a subscript belongs to the last letter ("mv_0" is m v_0).
     const letters = [...base];
     const sub = t.text.slice(base.length);
@@ -282,8 +284,20 @@ export function readExpression(
   const reader = new Reader(tokens, start, end, units);
   const node = reader.expression();
   if (!node) return null;
-  if (units && mixesUnits(node)) return readExpression(tokens, start, end, false);
+  if (units && (mixesUnits(node) || productGoesOn(tokens, reader.pos, end)))
+    return readExpression(tokens, start, end, false) ?? { node, end: reader.pos };
   return { node, end: reader.pos };
+}
+
+/**
+ * Whether a product goes on after what was read as a unit: "1/2 m v^2" is ½·m·v², not ½ metre
+ * and a v left over. Such an expression is read again with no units.
+ */
+function productGoesOn(tokens: Token[], pos: number, end: number): boolean {
+  if (pos >= end) return false;
+  const next = tokens[pos]!;
+  const unitBefore = tokens[pos - 1]?.kind === 'word' || tokens[pos - 1]?.kind === 'num';
+  return unitBefore && next.kind === 'word' && mathsWord(tokens, pos) && !FUNCTIONS.has(next.text);
 }
 
 /**

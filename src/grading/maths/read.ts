@@ -1,5 +1,5 @@
 import { evaluate } from './evaluate';
-import { lex, type Token } from './lex';
+import { lex, type LexOptions, type Token } from './lex';
 import {
   MAX_PART_CHARS,
   MAX_PART_TOKENS,
@@ -12,7 +12,8 @@ import {
   overdue,
   type Deadline,
 } from './limits';
-import { normalise, originalSlice, type Normalised } from './normalise';
+import { NO_CONTEXT, quantityWords, type ReadingContext } from './names';
+import { normalise, originalSlice, rewrite, type Edit, type Normalised } from './normalise';
 import {
   TooLarge,
   asQuantity,
@@ -54,23 +55,39 @@ const MATHS_SIGN = /[\d=^√×÷⁰¹²³⁴⁵⁶⁷⁸⁹⁻½+−]|\)\s*\(/;
 /** Where a text is cut into the parts read one by one: lines, sentences, clauses. */
 const PART_CUT = /\n|;|[.!?](?=\s|$)|,(?=\s)|:(?=\s)/g;
 
+/**
+ * What a line ended with, that a next line beginning with "=" continues: a chain of equations
+ * ("v = 0 + 9.81 × 2.0 ⏎ = 19.6 m s⁻¹") or an expression ("x² − 5x + 3x − 15 ⏎ = x² − 2x − 15").
+ */
+type Tail = { chain: Side[]; expression: null } | { chain: null; expression: Side };
+
+/** Whether a part starts a line, and what the line before ended with. */
+type Before = { lineStart: boolean; carried: Tail | null };
+
 /** Labels at the start of a line ("1.", "(a)", "Q2:"), blanked so they are not read as numbers. */
 const LABEL = /^([ \t]*)(\(?\d{1,2}[.)]|\(?[a-hA-H][.)]|\(?[ivx]{1,4}\)|Q\d{1,2}[.:)]?)(?=\s)/gm;
 
-/** Reads a text's mathematics (see the file's comment); never throws. */
-export function readDetailed(text: string): DetailedReading {
+/**
+ * Reads a text's mathematics (see the file's comment); never throws. The context is the
+ * question's notation (see names.ts): its names, and its symbols that words may stand for.
+ */
+export function readDetailed(text: string, context: ReadingContext = NO_CONTEXT): DetailedReading {
   if (!MATHS_SIGN.test(text)) return EMPTY;
   const deadline = deadlineIn(READ_BUDGET_MS, READ_WORK_BUDGET);
   const out: DetailedReading = { chains: [], quantities: [], expressions: [], unreadable: [] };
   const kept = text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
   if (kept.length < text.length) out.unreadable.push(shorten(text.slice(MAX_TEXT_CHARS)));
-  const n = normalise(kept);
+  const n = withQuantityWords(normalise(kept), context);
+  const options: LexOptions = { names: context.names, symbols: context.symbols, canonical: false };
   const plain = n.text.replace(
     LABEL,
     (_, lead: string, label: string) => lead + ' '.repeat(label.length),
   );
-  for (const [start, end] of parts(plain)) {
+  let tail: Tail | null = null;
+  for (const [start, end, lineStart] of parts(plain)) {
     const part = plain.slice(start, end);
+    const carried = lineStart ? tail : null;
+    tail = null;
     if (!MATHS_SIGN.test(part)) continue;
     const written = originalSlice(kept, n, start, end);
     const full = out.quantities.length >= MAX_QUANTITIES;
@@ -79,15 +96,29 @@ export function readDetailed(text: string): DetailedReading {
       continue;
     }
     spend(deadline, part.length);
-    readPart(part, { original: kept, n, offset: start, written }, out, deadline);
+    const src = { original: kept, n, offset: start, written, options };
+    tail = readPart(part, src, out, deadline, { lineStart, carried });
   }
   return out;
 }
 
-/** The contract's reading of a text: quantities, relations, expressions, unreadable parts. */
-export function readMaths(text: string): MathsReading {
+/** Word equations written in symbols ("momentum = mass × velocity" as "p = m × v"). */
+function withQuantityWords(n: Normalised, context: ReadingContext): Normalised {
+  const { words, equals } = quantityWords(n.text, context);
+  const edits: Edit[] = [
+    ...words.map((w) => ({ start: w.start, end: w.end, text: ` ${w.symbol} ` })),
+    ...equals.map((e) => ({ ...e, text: '=' })),
+  ].sort((a, b) => a.start - b.start);
+  return rewrite(n, edits);
+}
+
+/**
+ * The contract's reading of a text: quantities, relations, expressions, unreadable parts. The
+ * context is the question's notation (see names.ts).
+ */
+export function readMaths(text: string, context: ReadingContext = NO_CONTEXT): MathsReading {
   try {
-    const d = readDetailed(text);
+    const d = readDetailed(text, context);
     return {
       quantities: d.quantities,
       relations: d.chains.flatMap(relationsOf),
@@ -109,13 +140,16 @@ export function relationsOf(chain: Side[]): Relation[] {
   return out;
 }
 
-function* parts(text: string): Generator<[number, number]> {
+/** The parts of a text: where each starts and ends, and whether it starts a line. */
+function* parts(text: string): Generator<[number, number, boolean]> {
   let from = 0;
+  let lineStart = true;
   for (const m of text.matchAll(PART_CUT)) {
-    yield [from, m.index];
+    yield [from, m.index, lineStart];
     from = m.index + m[0].length;
+    lineStart = m[0] === '\n';
   }
-  yield [from, text.length];
+  yield [from, text.length, lineStart];
 }
 
 function shorten(written: string): string {
@@ -123,14 +157,29 @@ function shorten(written: string): string {
   return t.length > 80 ? `${t.slice(0, 79)}…` : t;
 }
 
-type Source = { original: string; n: Normalised; offset: number; written: string };
+type Source = {
+  original: string;
+  n: Normalised;
+  offset: number;
+  written: string;
+  options: LexOptions;
+};
 
-/** Reads one part (a line or clause) into `out`. */
-function readPart(part: string, src: Source, out: DetailedReading, deadline: Deadline): void {
-  const tokens = lex(part);
+/**
+ * Reads one part (a line or clause) into `out`, continuing the line before when the part is a
+ * line that begins with "="; returns what the part ended with, for the next line to continue.
+ */
+function readPart(
+  part: string,
+  src: Source,
+  out: DetailedReading,
+  deadline: Deadline,
+  before: Before,
+): Tail | null {
+  const tokens = lex(part, src.options);
   if (tokens.length > MAX_PART_TOKENS || looksLikeOcrNoise(tokens, part)) {
     out.unreadable.push(shorten(src.written));
-    return;
+    return null;
   }
   const written = (a: number, b: number) =>
     originalSlice(
@@ -141,11 +190,13 @@ function readPart(part: string, src: Source, out: DetailedReading, deadline: Dea
     );
   try {
     const items: Item[] = [];
-    const covered = readChains(tokens, written, out, shorten(src.written), deadline, items);
-    if (covered) readLoose(tokens, covered, written, out, deadline, items);
+    const read = readChains(tokens, written, out, shorten(src.written), deadline, before, items);
+    if (!read) return null;
+    return readLoose(tokens, read.covered, written, out, deadline, items) ?? read.tail;
   } catch (e) {
     if (!(e instanceof TooLarge)) throw e;
     out.unreadable.push(shorten(src.written));
+    return null;
   }
 }
 
@@ -159,7 +210,8 @@ function looksLikeOcrNoise(tokens: Token[], part: string): boolean {
   });
 }
 
-type Span = { node: Node; start: number; end: number };
+/** A side read from tokens `start`..`end`; a side carried from the line before has its text. */
+type Span = { node: Node; start: number; end: number; text?: string };
 type Written = (a: number, b: number) => string;
 
 /** The longest expression ending exactly at `end`, starting as early as it can from `from`. */
@@ -186,8 +238,10 @@ function prefixOf(tokens: Token[], start: number, end: number): Span | null {
 }
 
 /**
- * Reads the equations of a part; returns which tokens they cover, or null when an equation of it
- * cannot be read (the part is then unreadable as a whole).
+ * Reads the equations of a part, continuing the line before when the part is a line beginning
+ * with "="; returns
+ * which tokens they cover and the chain the part ends with, or null when an equation of it cannot
+ * be read (the part is then unreadable as a whole).
  */
 function readChains(
   tokens: Token[],
@@ -195,20 +249,46 @@ function readChains(
   out: DetailedReading,
   whole: string,
   deadline: Deadline,
+  before: Before,
   items: Item[],
-): boolean[] | null {
+): { covered: boolean[]; tail: Tail | null } | null {
   const covered = tokens.map(() => false);
   let broken = false;
   const equals = tokens.flatMap((t, i) => (t.text === '=' ? [i] : []));
-  let chain: Span[] | null = null;
+  const leading = equals[0] === 0 && before.lineStart;
+  // A line beginning with "=" continues the line before; with nothing to continue, it is read
+  // as if the "=" were not there.
+  if (leading) covered[0] = true;
+  let onto = leading ? continued(before.carried, out) : null;
+  if (leading) equals.shift();
+  let chain: Span[] | null = onto
+    ? [{ node: onto[onto.length - 1]!.node, start: 0, end: 0, text: '' }]
+    : null;
+  let tail: Tail | null = null;
   const close = () => {
     // A denied equation ("it is not v = u + at") is no claim: read past, never kept.
-    if (chain && chain.length > 1 && !denied(tokens, chain[0]!.start))
-      items.push(addChain(chain, written, out));
+    if (chain && chain.length > 1 && !denied(tokens, chain[0]!.start)) {
+      const added = addChain(chain, written, out, onto);
+      items.push(added.item);
+      if (added.sides && chain[chain.length - 1]!.end === tokens.length)
+        tail = { chain: added.sides, expression: null };
+    }
     chain = null;
+    onto = null;
   };
+  if (chain) {
+    const right = prefixOf(tokens, 1, equals[0] ?? tokens.length);
+    if (right) {
+      for (let i = right.start; i < right.end; i++) covered[i] = true;
+      chain.push(right);
+      if (right.end < (equals[0] ?? tokens.length)) close();
+    } else {
+      chain = null;
+      broken = true;
+    }
+  }
   equals.forEach((eq, k) => {
-    const partStart = k === 0 ? 0 : equals[k - 1]! + 1;
+    const partStart = k === 0 ? (leading ? 1 : 0) : equals[k - 1]! + 1;
     const partEnd = equals[k + 1] ?? tokens.length;
     const left: Span | null = chain
       ? chain[chain.length - 1]!
@@ -226,9 +306,23 @@ function readChains(
     if (right.end < partEnd) close();
   });
   close();
-  if (!broken) return covered;
+  if (!broken) return { covered, tail };
   out.unreadable.push(whole);
   return null;
+}
+
+/**
+ * The chain a line beginning with "=" continues: the chain the line before ended with, or one
+ * begun by the expression it ended with (taken out of the standalone expressions).
+ */
+function continued(carried: Tail | null, out: DetailedReading): Side[] | null {
+  if (carried?.chain) return carried.chain;
+  if (!carried?.expression) return null;
+  const at = out.expressions.indexOf(carried.expression);
+  if (at >= 0) out.expressions.splice(at, 1);
+  const chain = [carried.expression];
+  out.chains.push(chain);
+  return chain;
 }
 
 /**
@@ -242,27 +336,38 @@ function namedSide(tokens: Token[], span: Span | null): Span | null {
   return { ...span, node: { t: 'sym', name: t.text } };
 }
 
-/** Keeps a chain's sides, and a quantity for each side that is a number with its unit. */
-function addChain(chain: Span[], written: Written, out: DetailedReading): Item {
-  const sides = chain.map((s) => ({ node: s.node, text: written(s.start, s.end) }));
-  const first = sides[0]!.node;
+/**
+ * Keeps a chain's sides (appended to `onto` when it continues the line before's chain), and a
+ * quantity for each side that is a number with its unit. Returns what was read, for an
+ * alternative written after it with "or", and the whole chain (null when a side is unreadable).
+ */
+function addChain(
+  chain: Span[],
+  written: Written,
+  out: DetailedReading,
+  onto: Side[] | null,
+): { item: Item; sides: Side[] | null } {
+  const own = chain.map((s) => ({ node: s.node, text: s.text ?? written(s.start, s.end) }));
+  const sides = onto ? own.slice(1) : own;
+  const first = (onto ?? own)[0]!.node;
   const symbol = first.t === 'sym' ? first.name : null;
   const item: Item = { end: chain[chain.length - 1]!.end, symbol, kept: null, hedged: false };
-  for (const side of sides) {
+  for (const side of own) {
     if (!finite(side.node)) {
       out.unreadable.push(shorten(side.text));
-      return item;
+      return { item, sides: null };
     }
   }
-  out.chains.push(sides);
-  for (const side of sides.slice(1)) {
+  if (onto) onto.push(...sides);
+  else out.chains.push(sides);
+  for (const side of own.slice(1)) {
     const q = asQuantity(side.node);
     if (!q) continue;
     const quantity = { text: side.text, value: q.value, unit: q.unit, symbol };
     out.quantities.push(quantity);
     item.kept = { quantity, expression: null };
   }
-  return item;
+  return { item, sides: onto ?? sides };
 }
 
 /** Whether a side's numbers stay finite (10^10^10 and 2^99999 do not: such a side is unreadable). */
@@ -271,7 +376,10 @@ function finite(node: Node): boolean {
   return Number.isFinite(evaluate(node, () => undefined));
 }
 
-/** Reads the quantities and expressions outside the part's equations. */
+/**
+ * Reads the quantities and expressions outside the part's equations; returns the expression the
+ * part ends with, if it ends with one.
+ */
 function readLoose(
   tokens: Token[],
   covered: boolean[],
@@ -279,7 +387,8 @@ function readLoose(
   out: DetailedReading,
   deadline: Deadline,
   items: Item[],
-): void {
+): Tail | null {
+  let tail: Tail | null = null;
   let i = 0;
   while (i < tokens.length) {
     if (covered[i] || !startsMaths(tokens, i) || overdue(deadline)) {
@@ -293,6 +402,7 @@ function readLoose(
       i++;
       continue;
     }
+    tail = null;
     // "not 7200 N" denies what follows: no claim to read.
     if (!denied(tokens, i)) {
       const before = tokens[i - 1]?.text === 'or' ? items.find((x) => x.end === i - 1) : undefined;
@@ -301,9 +411,12 @@ function readLoose(
         ? keepAlternative(r.node, text, before, out, deadline)
         : keepLoose(r.node, text, out);
       items.push({ ...item, end: r.end });
+      const expression = item.kept?.expression ?? null;
+      if (expression && r.end === tokens.length) tail = { chain: null, expression };
     }
     i = Math.max(r.end, i + 1);
   }
+  return tail;
 }
 
 function startsMaths(tokens: Token[], i: number): boolean {
@@ -407,12 +520,15 @@ function denied(tokens: Token[], i: number): boolean {
   return w === 't' && tokens[k - 1]?.kind === 'other' && /n$/i.test(tokens[k - 2]?.text ?? '');
 }
 
+/** How the engine's own mathjs syntax is read back: every product explicit, every word a symbol. */
+const CANONICAL: LexOptions = { names: new Map(), symbols: new Set(), canonical: true };
+
 /**
- * One whole expression read from a text (mathjs syntax or as written), or null when the text is
- * not one expression or is over budget.
+ * One whole expression read back from the engine's own mathjs syntax (toMathjs), or null when
+ * the text is not one expression or is over budget.
  */
 export function expressionOf(text: string): Node | null {
-  const tokens = lex(normalise(text).text);
+  const tokens = lex(normalise(text).text, CANONICAL);
   if (!tokens.length || tokens.length > MAX_PART_TOKENS) return null;
   try {
     const r = readExpression(tokens, 0, tokens.length);

@@ -25,7 +25,7 @@ describe('mathsTarget', () => {
     });
     expect(mathsTarget('The acceleration is 9.8 m/s² (±2%)')).toMatchObject({
       kind: 'quantity',
-      symbol: null,
+      symbol: 'a',
       value: 9.8,
       unit: 'm / s^2',
       tolerance: 0.02,

@@ -1,4 +1,5 @@
 import { displayMaths } from './display';
+import { NO_CONTEXT, type ReadingContext } from './names';
 import { readDetailed, type Side } from './read';
 import { asQuantity, symbolsOf, type Node } from './parse';
 import { toMathjs } from './print';
@@ -50,10 +51,16 @@ function proseWords(text: string, maths: string[]): number {
   return rest.split(/[^A-Za-z]+/).filter((w) => w.length > 1).length;
 }
 
-/** What a key point asks for when it is mathematics, or null for prose (see the file's comment). */
-export function mathsTarget(phrase: string): MathsTarget | null {
+/**
+ * What a key point asks for when it is mathematics, or null for prose (see the file's comment).
+ * The context is the question's notation (see names.ts).
+ */
+export function mathsTarget(
+  phrase: string,
+  context: ReadingContext = NO_CONTEXT,
+): MathsTarget | null {
   const { text, tolerance } = toleranceOf(phrase.trim());
-  const reading = readDetailed(text);
+  const reading = readDetailed(text, context);
   if (reading.unreadable.length) return null;
   const chains = reading.chains;
   if (chains.length === 1) {
@@ -70,7 +77,8 @@ function chainTarget(phrase: string, sides: Side[], tolerance: Tolerance): Maths
   const first = sides[0]!.node;
   const last = asQuantity(sides[sides.length - 1]!.node);
   if (last) {
-    if (first.t !== 'sym') return null;
+    // "2x = 14": a line of algebra's working, an equation the answer's own lines must satisfy.
+    if (first.t !== 'sym') return algebraStep(phrase, sides);
     const formula = sides.slice(1, -1).find((s) => symbolsOf(s.node).size > 0);
     const tol = relativeTolerance(tolerance, last.value);
     if (!formula)
@@ -99,6 +107,14 @@ function chainTarget(phrase: string, sides: Side[], tolerance: Tolerance): Maths
     lhs: toMathjs(sides[0]!.node),
     rhs: toMathjs(sides[1]!.node),
   };
+}
+
+/** "2x = 14", "3x = 9": an equation of two sides, one with symbols, no units; else null. */
+function algebraStep(phrase: string, sides: Side[]): MathsTarget | null {
+  const [lhs, rhs] = sides;
+  if (sides.length !== 2 || !lhs || !rhs || symbolsOf(lhs.node).size === 0) return null;
+  if (!hasOnlyAlgebra(lhs.node) || !hasOnlyAlgebra(rhs.node)) return null;
+  return { kind: 'equation', text: phrase, lhs: toMathjs(lhs.node), rhs: toMathjs(rhs.node) };
 }
 
 /** Symbols and numbers only, no units: an equation of algebra or physics, not a computation. */
