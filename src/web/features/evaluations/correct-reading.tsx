@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isActiveRun } from '../../../shared/evaluations';
 import { MAX_READING_LENGTH } from '../../../shared/limits';
 import type { ReadingCorrection } from '../../../shared/maths';
 import { Button } from '../../components/ui/button';
-import { TextArea } from '../../components/ui/form-field';
 import { formatDateTime } from '../../lib/dates';
 import { ErrorLine } from './error-line';
+import { TextDialog } from './text-dialog';
 import { useLatestRun } from './evaluations-api';
 import { useChangeReading } from './maths-api';
 import { RunProgressBar } from './run-progress-bar';
@@ -108,8 +108,13 @@ export function CorrectReading({
       </div>
       {!open ? <ErrorLine error={change.error} fallback="Not saved. Please try again." /> : null}
       {open ? (
-        <ReadingDialog
-          question={question}
+        <TextDialog
+          id={`reading-q-${question}`}
+          title={`Correct the reading of question ${question}`}
+          description={`This is what Markwise read for question ${question}. Fix what it misread (a sign, a digit, a unit) as the page says; Markwise marks your text instead, at once, and in every later evaluation. Your own marks stay yours.`}
+          label={`What the answer says for question ${question}`}
+          maxLength={MAX_READING_LENGTH}
+          saveLabel="Save and regrade"
           initial={correction?.text ?? read}
           busy={change.isPending}
           error={change.error}
@@ -118,78 +123,5 @@ export function CorrectReading({
         />
       ) : null}
     </div>
-  );
-}
-
-/** The modal with the reading to correct (native <dialog>: focus stays inside, Escape cancels). */
-function ReadingDialog({
-  question,
-  initial,
-  busy,
-  error,
-  onSave,
-  onCancel,
-}: {
-  question: string;
-  initial: string;
-  busy: boolean;
-  error: Error | null;
-  onSave: (text: string) => void;
-  onCancel: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const [text, setText] = useState(initial);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-  const id = `reading-q-${question}`;
-  const handleSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    onSave(text);
-  };
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      onCancel={(e) => {
-        // Escape closes this dialog only, not the answer's details behind it
-        e.preventDefault();
-        e.stopPropagation();
-        onCancel();
-      }}
-      className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-xl p-4 shadow-xl backdrop:bg-slate-900/50 sm:p-6"
-    >
-      <form onSubmit={handleSubmit} className="space-y-4">
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          Correct the reading of question {question}
-        </h2>
-        <p id={`${id}-text`} className="text-sm text-slate-700">
-          This is what Markwise read for question {question}. Fix what it misread (a sign, a digit,
-          a unit) as the page says; Markwise marks your text instead, at once, and in every later
-          evaluation. Your own marks stay yours.
-        </p>
-        <TextArea
-          id={`${id}-answer`}
-          label={`What the answer says for question ${question}`}
-          hint={`At most ${MAX_READING_LENGTH.toLocaleString('en-GB')} characters.`}
-          required
-          maxLength={MAX_READING_LENGTH}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <ErrorLine error={error} fallback="Not saved. Please try again." />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy || !text.trim()}>
-            {busy ? 'Saving…' : 'Save and regrade'}
-          </Button>
-        </div>
-      </form>
-    </dialog>
   );
 }
