@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { makePdf, multipart, pngBytes, type FilePart } from './uploads';
-import type { TestApp, TestUser } from './test-app';
+import { signUp, type TestApp, type TestUser } from './test-app';
 
 /** A deadline `days` from now (negative: in the past) as an ISO instant. */
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
@@ -83,6 +83,40 @@ export async function submit(t: TestApp, student: TestUser, code: string, pdf?: 
     headers: { ...form.headers, cookie: student.cookie },
     payload: form.payload,
   });
+}
+
+/**
+ * An assignment made by `teacher` from a question paper and a model answer (lines of text,
+ * without a diagram), with one student per entry of `answers` who joined and handed in those
+ * lines: its code, and each student's user and submission id by name.
+ */
+export async function classWithAnswers(
+  t: TestApp,
+  teacher: TestUser,
+  a: { title: string; totalMarks: number; paper: string[]; model: string[] },
+  answers: Record<string, string[]>,
+) {
+  const form = await assignmentForm(
+    { totalMarks: String(a.totalMarks), title: a.title, diagramKeywords: undefined },
+    {
+      questionPaper: { filename: 'paper.pdf', content: await makePdf(a.paper) },
+      modelAnswer: { filename: 'model.pdf', content: await makePdf(a.model) },
+      diagram: undefined,
+    },
+  );
+  const created = await postAssignment(t, teacher, form);
+  if (created.statusCode !== 201) throw new Error(`create failed: ${created.body}`);
+  const code = created.json().code as string;
+  const ids: Record<string, string> = {};
+  const students: Record<string, TestUser> = {};
+  for (const [name, lines] of Object.entries(answers)) {
+    const s = await signUp(t, { role: 'student', name });
+    await join(t, s, code);
+    const res = await submit(t, s, code, { filename: 'a.pdf', content: await makePdf(lines) });
+    ids[name] = res.json().id as string;
+    students[name] = s;
+  }
+  return { code, ids, students };
 }
 
 /** Moves an assignment's deadline (to the past, say) directly in the database. */

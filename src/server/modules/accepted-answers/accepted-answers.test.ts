@@ -4,13 +4,7 @@ import { ACCEPTED_BY_TEACHER } from '../../../grading/grade';
 import type { AcceptedAnswer } from '../../../shared/accepted-answers';
 import type { EvaluationRun, SubmissionDetail } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
-import {
-  assignmentForm,
-  createAssignment,
-  join,
-  postAssignment,
-  submit,
-} from '../../test/classroom';
+import { classWithAnswers, createAssignment } from '../../test/classroom';
 import {
   buildTeacherApp,
   dialects,
@@ -18,7 +12,6 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { makePdf } from '../../test/uploads';
 
 // "Accept answers like this": the teacher accepts one student's answer to question 1 as right,
 // evaluates again through the real job path (in-process on SQLite, pg-boss on PostgreSQL), and
@@ -74,23 +67,15 @@ describe.each(dialects)('accepted answers (%s)', (dialect) => {
 
   beforeAll(async () => {
     ({ t, teacher } = await buildTeacherApp(dialect, { name: 'Ms Rao' }));
-    const form = await assignmentForm(
-      { totalMarks: '4', title: 'Puddles', diagramKeywords: undefined },
-      {
-        questionPaper: { filename: 'paper.pdf', content: await makePdf(PAPER) },
-        modelAnswer: { filename: 'model.pdf', content: await makePdf(MODEL) },
-        diagram: undefined,
-      },
+    const made = await classWithAnswers(
+      t,
+      teacher,
+      { title: 'Puddles', totalMarks: 4, paper: PAPER, model: MODEL },
+      ANSWERS,
     );
-    code = (await postAssignment(t, teacher, form)).json().code as string;
-    for (const [name, lines] of Object.entries(ANSWERS)) {
-      const s = await signUp(t, { role: 'student', name });
-      await join(t, s, code);
-      ids[name] = (
-        await submit(t, s, code, { filename: 'a.pdf', content: await makePdf(lines) })
-      ).json().id as string;
-      student ??= s;
-    }
+    ({ code } = made);
+    Object.assign(ids, made.ids);
+    student = Object.values(made.students)[0]!;
     other = await signUp(t, { role: 'teacher', name: 'Mr Other' });
     otherCode = await createAssignment(t, other);
   });

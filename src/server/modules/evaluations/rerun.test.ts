@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvaluationRun, RunChange, SubmissionDetail } from '../../../shared/evaluations';
-import { assignmentForm, join, postAssignment, submit } from '../../test/classroom';
+import { classWithAnswers } from '../../test/classroom';
 import {
   buildTeacherApp,
   dialects,
@@ -9,7 +9,6 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { makePdf } from '../../test/uploads';
 
 // A three-question biology paper tried as a teacher would: Evaluate Now, mark the suggested
 // answers per question ("Mark these first"), evaluate again, check the changes, apply, undo.
@@ -52,22 +51,15 @@ describe.each(dialects)('a re-run after "Mark these first" (%s)', (dialect) => {
 
   beforeAll(async () => {
     ({ t, teacher } = await buildTeacherApp(dialect, { name: 'Ms Rao' }));
-    const form = await assignmentForm(
-      { totalMarks: '24', title: 'Plants', diagramKeywords: undefined },
-      {
-        questionPaper: { filename: 'paper.pdf', content: await makePdf(PAPER) },
-        modelAnswer: { filename: 'model.pdf', content: await makePdf(MODEL) },
-        diagram: undefined,
-      },
+    const made = await classWithAnswers(
+      t,
+      teacher,
+      { title: 'Plants', totalMarks: 24, paper: PAPER, model: MODEL },
+      ANSWERS,
     );
-    code = (await postAssignment(t, teacher, form)).json().code as string;
-    for (const [name, lines] of Object.entries(ANSWERS)) {
-      const s = await signUp(t, { role: 'student', name });
-      await join(t, s, code);
-      const res = await submit(t, s, code, { filename: 'a.pdf', content: await makePdf(lines) });
-      ids[name] = res.json().id as string;
-      students[name] = s;
-    }
+    ({ code } = made);
+    Object.assign(ids, made.ids);
+    Object.assign(students, made.students);
   });
   afterAll(() => t.close());
 

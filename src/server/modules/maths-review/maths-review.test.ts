@@ -9,13 +9,7 @@ import {
 import type { MathsFinding } from '../../../shared/maths';
 import type { MathsSettingsResponse, ReadingChangeResponse } from '../../../shared/maths-review';
 import { messages } from '../../../shared/messages';
-import {
-  assignmentForm,
-  createAssignment,
-  join,
-  postAssignment,
-  submit,
-} from '../../test/classroom';
+import { classWithAnswers, createAssignment } from '../../test/classroom';
 import {
   buildTeacherApp,
   dialects,
@@ -23,7 +17,6 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { makePdf } from '../../test/uploads';
 
 // A teacher sets how question 2's numbers are marked and corrects what Markwise read in one
 // answer, through the real job path (in-process on SQLite, pg-boss on PostgreSQL): the settings
@@ -61,23 +54,15 @@ describe.each(dialects)('maths settings and corrected readings (%s)', (dialect) 
 
   beforeAll(async () => {
     ({ t, teacher } = await buildTeacherApp(dialect, { name: 'Ms Rao' }));
-    const form = await assignmentForm(
-      { totalMarks: '4', title: 'Puddles and falls', diagramKeywords: undefined },
-      {
-        questionPaper: { filename: 'paper.pdf', content: await makePdf(PAPER) },
-        modelAnswer: { filename: 'model.pdf', content: await makePdf(MODEL) },
-        diagram: undefined,
-      },
+    const made = await classWithAnswers(
+      t,
+      teacher,
+      { title: 'Puddles and falls', totalMarks: 4, paper: PAPER, model: MODEL },
+      ANSWERS,
     );
-    code = (await postAssignment(t, teacher, form)).json().code as string;
-    for (const [name, lines] of Object.entries(ANSWERS)) {
-      const s = await signUp(t, { role: 'student', name });
-      await join(t, s, code);
-      ids[name] = (
-        await submit(t, s, code, { filename: 'a.pdf', content: await makePdf(lines) })
-      ).json().id as string;
-      students[name] = s;
-    }
+    ({ code } = made);
+    Object.assign(ids, made.ids);
+    Object.assign(students, made.students);
     stranger = await signUp(t, { role: 'student', name: 'Stranger' });
     other = await signUp(t, { role: 'teacher', name: 'Mr Other' });
     otherCode = await createAssignment(t, other);
