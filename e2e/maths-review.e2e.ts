@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, signUpInContext } from './support/browser';
+import { releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
 
 // Numbers, units and equations marked as a physics teacher would (issue 25): the teacher sets a
@@ -26,7 +26,7 @@ describe('numbers, units and equations in the review', () => {
   let code: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workerBrowser();
     // bypassCSP: the axe checks inject their script inline.
     const context = await browser.newContext({
       baseURL,
@@ -67,7 +67,7 @@ describe('numbers, units and equations in the review', () => {
     }
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await releaseBrowser(browser);
   });
 
   const row = (page: Page, name: string) =>
