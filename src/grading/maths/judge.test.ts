@@ -143,6 +143,36 @@ describe('judgeMaths: lists of guesses (the list principle)', () => {
     expect(one('v = u + at', 'v = u + at = 0 + 5 × 4 = 20').credit).toBe(1);
   });
 
+  it("does not count the model's own step formulas, nor equations in other symbols, as guesses", () => {
+    // The model answer itself goes on from Ek = ½mv² to the formula v = √(2Ek/m).
+    const ball = judge(
+      ['Ek = ½mv²', 'v = √(2Ek/m) = √(2 × 9.8/0.20) = 9.9 m/s'],
+      'Ek = ½mv²\nv = √(2Ek/m) = √(2 × 9.8/0.20) = 9.9 m/s',
+    );
+    expect(ball.map((f) => f.credit)).toEqual([1, 1]);
+    // The question's other equation, quoted while substituting, brings in y: no second answer.
+    expect(
+      one('3x = 9', 'adding: 3x = 9 so x = 3\nsubstitute into x − y = 2: 3 − y = 2').credit,
+    ).toBe(1);
+    // A formula the model does not give, in the same symbols, still is one.
+    expect(one('Ek = ½mv²', 'Ek = ½mv²\nv = 2Ek/m').message).toMatch(/^Different equations given/);
+  });
+
+  it('marks lines of solving in one unknown as working, each by its own key point', () => {
+    const points = ['5x − 10 = 3x + 4', '2x = 14', 'x = 7'];
+    // A slip in the second line is no guess against the first, which keeps its mark...
+    const slip = judge(points, '5x − 10 = 3x + 4\n2x = −6\nx = −3');
+    expect(slip.map((f) => f.credit)).toEqual([1, 0, 0]);
+    // ...and the first line does not earn the second's: the line that collects the terms does.
+    expect(slip[1]).toMatchObject({ verdict: 'not-equivalent' });
+    expect(
+      judge(points, '5x - 10 = 3x + 4\n5x - 3x = 4 + 10\nx = 14/2 = 7').map((f) => f.credit),
+    ).toEqual([1, 1, 1]);
+    expect(judge(points, 'x − 2 = (3x + 4)/5\n2x = 14 so x = 7').map((f) => f.credit)).toEqual([
+      1, 1, 1,
+    ]);
+  });
+
   it("gives no step for both the model's value and the student's own carried one", () => {
     const steps = ['a = (v − u)/t = (20 − 0)/4 = 5 m/s²', 'F = m a = 1200 × 5 = 6000 N'];
     const f = judge(

@@ -79,7 +79,12 @@ function judgeOne(
   all: MathsTarget[],
 ): Judged {
   if (t.kind === 'equation') {
-    const siblings = all.flatMap((o) => (o !== t && o.kind === 'equation' ? [o] : []));
+    // The model's other equations and its steps' formulas ("v = √(2Ek/m)" beside "Ek = ½mv²").
+    const siblings = all.flatMap((o) => {
+      if (o === t) return [];
+      if (o.kind === 'equation') return [o];
+      return o.kind === 'step' ? [{ lhs: o.symbol, rhs: o.formula }] : [];
+    });
     return judgeEquation(t.lhs, t.rhs, answer, deadline, siblings);
   }
   if (t.kind === 'expression') return judgeExpression(t.expr, answer, deadline);
