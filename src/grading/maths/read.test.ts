@@ -83,6 +83,16 @@ describe('readMaths: equations and expressions', () => {
     expect(rhs('c = 2πr')).toBe('2 * pi * r');
   });
 
+  it('divides by a number glued to letters, and keeps a fraction of two numbers a coefficient', () => {
+    const rhs = (t: string) => readMaths(t).relations[0]?.rhs;
+    expect(rhs('a = (v² − u²)/2s')).toBe('(v^2 - u^2) / (2 * s)');
+    expect(rhs('h = v^2/2g')).toBe('v^2 / (2 * g)');
+    expect(rhs('E = 1/2mv^2')).toBe('1 / 2 * m * v^2');
+    expect(rhs('V = 4/3πr³')).toBe('4 / 3 * pi * r^3');
+    // Written apart, the letter after the number is a factor of the whole.
+    expect(rhs('y = a/2 b')).toBe('a / 2 * b');
+  });
+
   it('reads subscripts and the Greek letters as symbols', () => {
     expect(readMaths('v = v₀ + at').relations[0]?.rhs).toBe('v_0 + a * t');
     expect(readMaths('v = v0 + at').relations[0]?.rhs).toBe('v_0 + a * t');
