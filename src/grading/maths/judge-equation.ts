@@ -8,6 +8,7 @@ import {
 } from './equivalence';
 import { MAX_CANDIDATES, type Deadline } from './limits';
 import { symbolsOf, type Node } from './parse';
+import { withOwnValues } from './own-values';
 import { displayNode, toMathjs } from './print';
 import { expressionOf } from './read';
 import type { MathsReading, MathsVerdict } from './types';
@@ -63,15 +64,20 @@ function sideOf(text: string): Node | null {
   return expressionOf(text) ?? (/^[A-Za-z]+$/.test(text) ? { t: 'sym', name: text } : null);
 }
 
-/** The answer's equations, read back from the reading, that share a symbol with `symbols`. */
+/**
+ * The answer's equations, read back from the reading, that share a symbol with `symbols`; one
+ * that uses another symbol its own substitution gives a value is read with that value instead.
+ */
 function answerEquations(answer: MathsReading, symbols: Set<string>): Equation[] {
   const out: Equation[] = [];
-  for (const r of answer.relations.slice(0, MAX_CANDIDATES)) {
+  const relations = answer.relations.slice(0, MAX_CANDIDATES);
+  for (const r of relations) {
     const read = [sideOf(r.lhs), sideOf(r.rhs)];
     if (!read[0] || !read[1]) continue;
     const [lhs, rhs] = [splitName(read[0], symbols), splitName(read[1], symbols)];
     const own = symbolsOf({ t: 'bin', op: '-', a: lhs, b: rhs });
-    if (sharedSymbols(own, symbols) > 0) out.push({ lhs, rhs });
+    if (sharedSymbols(own, symbols) === 0) continue;
+    out.push(withOwnValues(r, { lhs, rhs }, symbols, relations) ?? { lhs, rhs });
   }
   return out;
 }

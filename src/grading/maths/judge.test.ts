@@ -194,6 +194,16 @@ describe('judgeMaths: equations and expressions', () => {
     expect(one('KE = ½mv²', 'KE = mv²').verdict).toBe('not-equivalent');
   });
 
+  it("reads a symbol the key point does not use with the value the student's substitution gives it", () => {
+    // Vm, the molar volume, is 24 dm³/mol here: the student's own working says so.
+    expect(one('V = n × 24', 'V = n × Vm = 0.15 mol × 24 dm³/mol').credit).toBe(1);
+    expect(one('V = n × 24', 'V = n × Vm = 0.15 mol × 22.4 dm³/mol').verdict).toBe(
+      'not-equivalent',
+    );
+    // Without a substitution the symbol stays what it is.
+    expect(one('V = n × 24', 'V = n × Vm').verdict).toBe('not-equivalent');
+  });
+
   it('credits a rearranged equation as equivalent and the same one as right', () => {
     expect(one('v = u + at', 'v = u + at').verdict).toBe('right');
     for (const a of ['v = at + u', 'v − u = at', 'a = (v − u)/t', 'at = v - u', '2v = 2u + 2at'])
