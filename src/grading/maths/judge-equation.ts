@@ -8,7 +8,7 @@ import {
 } from './equivalence';
 import { MAX_CANDIDATES, type Deadline } from './limits';
 import { symbolsOf, type Node } from './parse';
-import { withOwnValues } from './own-values';
+import { modelForms, withOwnValues } from './own-values';
 import { displayNode, toMathjs } from './print';
 import { expressionOf } from './read';
 import type { MathsReading, MathsVerdict } from './types';
@@ -119,6 +119,7 @@ export function judgeEquation(
   answer: MathsReading,
   deadline: Deadline,
   siblings: { lhs: string; rhs: string }[] = [],
+  modelValues: ReadonlyMap<string, number> = new Map(),
 ): Judged {
   const lhs = sideOf(lhsText);
   const rhs = sideOf(rhsText);
@@ -169,6 +170,18 @@ export function judgeEquation(
           message: `Right: ${read} is the same as ${expected}`,
         };
   }
+  for (const e of found)
+    for (const form of modelForms(model, equationsOf(siblings), e, answer.quantities, modelValues))
+      if (decide(sameEquation(form, e, deadline))) {
+        const read = displayEquation(e);
+        return {
+          expected,
+          read,
+          verdict: 'equivalent',
+          credit: 1,
+          message: `Right: ${read} is the model answer's ${displayEquation(form)}`,
+        };
+      }
   for (const e of found)
     for (const { variant, equation } of variants)
       if (decide(sameEquation(equation, e, deadline)))

@@ -204,6 +204,19 @@ describe('judgeMaths: equations and expressions', () => {
     expect(one('V = n × 24', 'V = n × Vm').verdict).toBe('not-equivalent');
   });
 
+  it("credits the model's own form of an equation, with the values the question gives put in", () => {
+    const points = ['v = u + at', 'v = u + gt = 0 + 9.8 × 2.0 = 19.6 m/s'];
+    const first = (answer: string) => judge(points, answer)[0]!;
+    // The model answer writes v = u + gt and substitutes u = 0: both forms are the key point's.
+    expect(first('v = u + gt').credit).toBe(1);
+    expect(first('v = gt since u = 0').credit).toBe(1);
+    expect(first('v = at since u = 0').credit).toBe(1);
+    // A value the model does not give, or none stated, leaves the term missing.
+    expect(first('v = at since u = 5').verdict).toBe('missing-term');
+    expect(first('v = gt').verdict).toBe('not-equivalent');
+    expect(first('v = u − gt').credit).toBe(0);
+  });
+
   it('credits a rearranged equation as equivalent and the same one as right', () => {
     expect(one('v = u + at', 'v = u + at').verdict).toBe('right');
     for (const a of ['v = at + u', 'v − u = at', 'a = (v − u)/t', 'at = v - u', '2v = 2u + 2at'])

@@ -1,3 +1,4 @@
+import { modelSubstitution } from './carried';
 import { judgeEquation, judgeExpression, type Judged } from './judge-equation';
 import {
   bestStanding,
@@ -10,6 +11,7 @@ import {
 import { judgeSteps, type Step } from './judge-steps';
 import { JUDGE_BUDGET_MS, WORK_BUDGET, deadlineIn } from './limits';
 import { mathjs } from './mathjs';
+import { expressionOf } from './read';
 import { writtenQuantity } from './targets';
 import type { MathsFinding, MathsReading, MathsSettings, MathsTarget, Quantity } from './types';
 
@@ -85,10 +87,22 @@ function judgeOne(
       if (o.kind === 'equation') return [o];
       return o.kind === 'step' ? [{ lhs: o.symbol, rhs: o.formula }] : [];
     });
-    return judgeEquation(t.lhs, t.rhs, answer, deadline, siblings);
+    return judgeEquation(t.lhs, t.rhs, answer, deadline, siblings, modelValues(all));
   }
   if (t.kind === 'expression') return judgeExpression(t.expr, answer, deadline);
   return judgeQuantity(t, answer, settings, all);
+}
+
+/** The values the model answer's own substitutions give its symbols ("0 + 9.8 × 2.0": u is 0). */
+function modelValues(all: MathsTarget[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const t of all) {
+    if (t.kind !== 'step') continue;
+    const formula = expressionOf(t.formula);
+    const values = formula && modelSubstitution(formula, t.text);
+    for (const [name, v] of values ?? []) out.set(name, v);
+  }
+  return out;
 }
 
 /**

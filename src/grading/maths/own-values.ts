@@ -2,7 +2,7 @@ import { substituted } from './carried';
 import type { Equation } from './equivalence';
 import { symbolsOf, type Node } from './parse';
 import { expressionOf } from './read';
-import type { Relation } from './types';
+import type { Quantity, Relation } from './types';
 
 /**
  * An answer's equation read with the values the student's own substitution gives the symbols a
@@ -44,3 +44,35 @@ function replaced(n: Node, values: Map<string, number>): Node {
   if (n.t === 'neg' || n.t === 'fn') return { ...n, a: replaced(n.a, values) };
   return n;
 }
+
+/**
+ * The key point and the model answer's other formulas for its symbol ("v = u + gt" beside "v = u
+ * + at": the model says that a is g in this question), read with the values the answer states
+ * for the symbols the answer's equation leaves out, where the model's own substitutions give them
+ * the same value: "v = gt since u = 0" is the model's v = u + gt, and "v = at since u = 0" its v =
+ * u + at, in a question where u is 0.
+ */
+export function modelForms(
+  model: Equation,
+  siblings: Equation[],
+  answerEquation: Equation,
+  stated: Quantity[],
+  modelValues: ReadonlyMap<string, number>,
+): Equation[] {
+  if (model.lhs.t !== 'sym') return [];
+  const name = model.lhs.name;
+  const used = symbolsOf({ t: 'bin', op: '-', a: answerEquation.lhs, b: answerEquation.rhs });
+  const values = new Map<string, number>();
+  for (const q of stated) {
+    const own = q.symbol === null ? undefined : modelValues.get(q.symbol);
+    if (own !== undefined && !used.has(q.symbol!) && agrees(q.value, own))
+      values.set(q.symbol!, q.value);
+  }
+  return [model, ...siblings.filter((s) => s.lhs.t === 'sym' && s.lhs.name === name)].map((s) => ({
+    lhs: s.lhs,
+    rhs: replaced(s.rhs, values),
+  }));
+}
+
+/** The same value within a rounding: 2% of the model's, and 0 exactly for 0. */
+const agrees = (value: number, model: number) => Math.abs(value - model) <= 0.02 * Math.abs(model);
