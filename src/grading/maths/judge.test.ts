@@ -74,6 +74,14 @@ describe('judgeMaths: quantities', () => {
     expect(one('9.8 m/s²', 'a = 9.8', { tolerance: 0.02, wrongUnitShare: 0.25 }).credit).toBe(0.25);
   });
 
+  it('takes the unit the answer writes for the same value next', () => {
+    const moles = 'n = m/Mr = 25/100 = 0.25 mol';
+    expect(one(moles, 'moles = 25 ÷ 100 = 0.25\n1:1 ratio so 0.25 mol of CaO').credit).toBe(1);
+    // Only the same value, and not past another symbol's value.
+    expect(one(moles, 'n = 25 ÷ 100 = 0.25\nso 0.5 mol').verdict).toBe('missing-unit');
+    expect(one(moles, 'n = 25 ÷ 100 = 0.25\nm = 14 g\n0.25 mol').verdict).toBe('missing-unit');
+  });
+
   it('names a wrong order of magnitude, but reads 2 kJ as 2000 J', () => {
     expect(one('2000 J', 'E = 2000 kJ')).toMatchObject({
       verdict: 'wrong-magnitude',

@@ -11,6 +11,7 @@ import {
 import { judgeSteps, type Step } from './judge-steps';
 import { JUDGE_BUDGET_MS, WORK_BUDGET, deadlineIn } from './limits';
 import { mathjs } from './mathjs';
+import { unitsGivenAfter } from './own-values';
 import { expressionOf } from './read';
 import { writtenQuantity } from './targets';
 import type { MathsFinding, MathsReading, MathsSettings, MathsTarget, Quantity } from './types';
@@ -26,12 +27,13 @@ import type { MathsFinding, MathsReading, MathsSettings, MathsTarget, Quantity }
 export function judgeMaths(
   targets: MathsTarget[],
   phrases: string[],
-  answer: MathsReading,
+  reading: MathsReading,
   settings: MathsSettings,
   givens: Quantity[] = [],
   earlier: Quantity[] = [],
 ): MathsFinding[] {
   if (!targets.length) return [];
+  const answer = { ...reading, quantities: unitsGivenAfter(reading.quantities) };
   // mathjs loads on first use; load it before the clock starts, not inside a budget.
   mathjs();
   const deadline = deadlineIn(JUDGE_BUDGET_MS, WORK_BUDGET);

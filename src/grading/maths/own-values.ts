@@ -76,3 +76,19 @@ export function modelForms(
 
 /** The same value within a rounding: 2% of the model's, and 0 exactly for 0. */
 const agrees = (value: number, model: number) => Math.abs(value - model) <= 0.02 * Math.abs(model);
+
+/**
+ * A bare value given to a symbol takes the unit the answer writes for the same value next,
+ * before any other symbol's value ("moles of CaCO₃ = 25 ÷ 100 = 0.25 ⏎ 1:1 ratio so 0.25 mol of
+ * CaO"): the student has said the unit of that value.
+ */
+export function unitsGivenAfter(quantities: Quantity[]): Quantity[] {
+  return quantities.map((q, i) => {
+    if (q.unit !== null || q.symbol === null) return q;
+    for (const later of quantities.slice(i + 1)) {
+      if (later.symbol !== null) break;
+      if (later.unit !== null && later.value === q.value) return { ...q, unit: later.unit };
+    }
+    return q;
+  });
+}

@@ -56,6 +56,17 @@ describe('readMaths: quantities', () => {
     expect(quantity('5 blorbs')).toEqual([{ text: '5', value: 5, unit: null, symbol: null }]);
   });
 
+  it('reads a unit written alone on the line after its number', () => {
+    expect(quantity('V = 0.15 × 24 = 3.6\ndm³')).toMatchObject([
+      { value: 3.6, unit: 'dm^3', symbol: 'V' },
+    ]);
+    // A line that is more than a unit is a line of its own.
+    expect(quantity('x = 3\nm = 2')).toMatchObject([
+      { value: 3, unit: null },
+      { value: 2, unit: null, symbol: 'm' },
+    ]);
+  });
+
   it('does not read list labels as numbers', () => {
     expect(quantity('1. The speed is 4 m/s\n(b) It stops')).toHaveLength(1);
   });
