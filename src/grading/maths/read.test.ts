@@ -56,6 +56,12 @@ describe('readMaths: quantities', () => {
     expect(quantity('5 blorbs')).toEqual([{ text: '5', value: 5, unit: null, symbol: null }]);
   });
 
+  it('reads a run of units glued to its number, as a scan loses the spaces', () => {
+    expect(quantity('p = 2.0kgm/s')).toMatchObject([{ value: 2, unit: 'kg m / s' }]);
+    // Letters of one each glued to a number stay symbols: 2gh is 2·g·h.
+    expect(readMaths('E = 2gh').relations[0]?.rhs).toBe('2 * g * h');
+  });
+
   it('reads a unit written alone on the line after its number', () => {
     expect(quantity('V = 0.15 × 24 = 3.6\ndm³')).toMatchObject([
       { value: 3.6, unit: 'dm^3', symbol: 'V' },
