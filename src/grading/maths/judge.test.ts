@@ -181,6 +181,28 @@ describe('judgeMaths: lists of guesses (the list principle)', () => {
     ]);
   });
 
+  it("credits roots carried from the student's own factorisation in an earlier part", () => {
+    const roots = (answer: string, earlier: string) =>
+      judgeMaths(
+        [mathsTarget('x = 2')!, mathsTarget('x = 3')!],
+        ['x = 2', 'x = 3'],
+        readMaths(answer),
+        DEFAULT_MATHS_SETTINGS,
+        [],
+        [],
+        readMaths(earlier).expressions,
+      );
+    const carried = roots('x = −2 or x = −3', '(x + 2)(x + 3)');
+    expect(carried.map((f) => f.verdict)).toEqual(['carried-error', 'carried-error']);
+    expect(carried[0]!.message).toBe('Carried forward correctly: the roots of your (x + 2)(x + 3)');
+    // Roots of the right factorisation with their signs flipped are wrong, and so is a list
+    // with one value that is no root.
+    expect(roots('x = −2 or x = −3', '(x − 2)(x − 3)').map((f) => f.credit)).toEqual([0, 0]);
+    expect(roots('x = −2, x = −3, x = 4', '(x + 2)(x + 3)').map((f) => f.credit)).toEqual([0, 0]);
+    // One root of the right factorisation is not carried to the other.
+    expect(roots('x = 2', '(x − 2)(x − 3)').map((f) => f.credit)).toEqual([1, 0]);
+  });
+
   it("gives no step for both the model's value and the student's own carried one", () => {
     const steps = ['a = (v − u)/t = (20 − 0)/4 = 5 m/s²', 'F = m a = 1200 × 5 = 6000 N'];
     const f = judge(

@@ -1,4 +1,5 @@
 import { substituted } from './carried';
+import { evaluate } from './evaluate';
 import type { Equation } from './equivalence';
 import { symbolsOf, type Node } from './parse';
 import { expressionOf } from './read';
@@ -91,4 +92,39 @@ export function unitsGivenAfter(quantities: Quantity[]): Quantity[] {
     }
     return q;
   });
+}
+
+/**
+ * The student's own expression from an earlier part whose roots are the student's values for a
+ * symbol: "(a) (x + 2)(x + 3)", then "(b) x = −2 or x = −3" solves the student's own
+ * factorisation correctly, an error carried forward. Each value must be a root (within rounding:
+ * "x = 1.32" for a root 1.3166) of one expression in that symbol alone, and the model's value
+ * not. Null when none is.
+ */
+export function carriedRoots(
+  symbol: string,
+  modelValue: number,
+  values: number[],
+  earlier: string[],
+): Node | null {
+  if (!values.length) return null;
+  for (const text of earlier) {
+    const e = expressionOf(text);
+    if (!e) continue;
+    const own = symbolsOf(e);
+    if (own.size !== 1 || !own.has(symbol)) continue;
+    const at = (x: number) => evaluate(e, () => x);
+    // The model's value a root too: the earlier part was right, and so no error is carried.
+    if (!isRoot(at, modelValue) && values.every((v) => isRoot(at, v))) return e;
+  }
+  return null;
+}
+
+/** Whether `v` is a root of `at`, exactly or within its rounding (a change of sign close by). */
+function isRoot(at: (x: number) => number, v: number): boolean {
+  const y = at(v);
+  if (!Number.isFinite(y)) return false;
+  if (Math.abs(y) < 1e-9) return true;
+  const d = Math.max(0.01 * Math.abs(v), 0.005);
+  return Math.sign(at(v - d)) * Math.sign(at(v + d)) < 0;
 }
