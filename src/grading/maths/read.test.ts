@@ -44,6 +44,15 @@ describe('readMaths: quantities', () => {
     expect(quantity('p = –2.0 kg m/s')[0]).toMatchObject({ value: -2 });
   });
 
+  it('reads a long dash as a minus sign where text recognition put one, and as a dash in prose', () => {
+    expect(readMaths('5x —10=3x+ 4').relations[0]).toMatchObject({ lhs: '5 * x - 10' });
+    expect(readMaths('t = (v—u)/a').relations[0]?.rhs).toBe('(v - u) / a');
+    expect(readMaths('x² — 5x').expressions).toEqual(['x^2 - 5 * x']);
+    expect(quantity('ΔH = —460 kJ/mol')[0]).toMatchObject({ value: -460 });
+    // After a word it is punctuation: the speed is 5 m/s, not "speed minus 5 m/s".
+    expect(quantity('Speed — 5 m/s')).toMatchObject([{ value: 5, unit: 'm / s' }]);
+  });
+
   it('does not read words as units: "in" is not inches, "at" no atmosphere', () => {
     expect(quantity('5 m in 2 s at rest').map((q) => q.unit)).toEqual(['m', 's']);
   });
