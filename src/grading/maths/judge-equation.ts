@@ -173,6 +173,8 @@ export function judgeEquation(
   for (const e of found)
     for (const form of modelForms(model, equationsOf(siblings), e, answer.quantities, modelValues))
       if (decide(sameEquation(form, e, deadline))) {
+        const other = rivalOf(model, e, found, symbols, equationsOf(siblings), deadline);
+        if (other) return other;
         const read = displayEquation(e);
         return {
           expected,
@@ -241,7 +243,7 @@ function rivalOf(
   deadline: Deadline,
 ): Judged | null {
   // Lines of working in one unknown ("5x − 10 = 3x + 4", then "2x = 6") are steps of solving,
-  // each marked by its own key point, not alternatives; a slip in them is found by laterSlip.
+  // not alternatives: a slip in one is marked by the key point of its own stage (see sameStage).
   if (symbols.size < 2) return null;
   const rival = found.find((o) => {
     if (o === right) return false;

@@ -245,6 +245,8 @@ describe('judgeMaths: equations and expressions', () => {
     expect(first('v = at since u = 5').verdict).toBe('missing-term');
     expect(first('v = gt').verdict).toBe('not-equivalent');
     expect(first('v = u − gt').credit).toBe(0);
+    // The model's form beside a slip of the key point is still a list of guesses.
+    expect(first('v = gt since u = 0\nv = u − at').message).toMatch(/^Different equations given/);
   });
 
   it('credits a rearranged equation as equivalent and the same one as right', () => {
