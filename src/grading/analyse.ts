@@ -151,17 +151,14 @@ export function analyseQuestion(
   const reading = refs.some((points) => points.some((p) => p.maths))
     ? readMaths(answerText, c.notation)
     : null;
+  const earlier = reading ? earlierReading(earlierParts, c.notation) : NO_EARLIER;
   const judged = refs.map((points) => {
     const words =
       form.keywordList || !stems.length
         ? points.map(() => NOTHING)
         : points.map((p) => (p.maths ? NOTHING : judgePoint(p, a, c.listsAllowed)));
     return reading
-      ? withMaths(
-          points,
-          words,
-          mathsFindings(q, points, reading, c.givens, earlierValues(earlierParts, c.notation)),
-        )
+      ? withMaths(points, words, mathsFindings(q, points, reading, c.givens, earlier))
       : words.map((judgment) => ({ judgment, finding: null }));
   });
   const ref = bestReference(judged.map((js) => js.map((j) => j.judgment)));
@@ -189,7 +186,7 @@ function mathsFindings(
   points: KeyPoint[],
   reading: ReturnType<typeof readMaths>,
   givens: Quantity[],
-  earlier: Quantity[],
+  earlier: EarlierReading,
 ): MathsFinding[] {
   const maths = points.filter((p) => p.maths);
   if (!maths.length) return [];
@@ -199,13 +196,26 @@ function mathsFindings(
     reading,
     q.maths ?? DEFAULT_MATHS_SETTINGS,
     givens,
-    earlier,
+    earlier.quantities,
+    earlier.expressions,
   );
 }
 
-/** The quantities a student gave a symbol in the earlier parts of a question. */
-function earlierValues(texts: string[], notation: ReadingContext): Quantity[] {
-  return texts.flatMap((t) => readMaths(t, notation).quantities.filter((x) => x.symbol !== null));
+/** What a student wrote in the earlier parts of a question that a later part may carry forward. */
+type EarlierReading = { quantities: Quantity[]; expressions: string[] };
+
+const NO_EARLIER: EarlierReading = { quantities: [], expressions: [] };
+
+/**
+ * The quantities a student gave a symbol in the earlier parts of a question, and the expressions
+ * written there ("(a) (x + 2)(x + 3)", whose roots part (b) may carry).
+ */
+function earlierReading(texts: string[], notation: ReadingContext): EarlierReading {
+  const readings = texts.map((t) => readMaths(t, notation));
+  return {
+    quantities: readings.flatMap((r) => r.quantities.filter((x) => x.symbol !== null)),
+    expressions: readings.flatMap((r) => r.expressions),
+  };
 }
 
 /** The texts of the parts before question `qi` that belong to the same question ("1a" for "1b"). */

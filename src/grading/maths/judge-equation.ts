@@ -8,6 +8,7 @@ import {
 } from './equivalence';
 import { MAX_CANDIDATES, type Deadline } from './limits';
 import { symbolsOf, type Node } from './parse';
+import { modelForms, withOwnValues } from './own-values';
 import { displayNode, toMathjs } from './print';
 import { expressionOf } from './read';
 import type { MathsReading, MathsVerdict } from './types';
@@ -63,15 +64,20 @@ function sideOf(text: string): Node | null {
   return expressionOf(text) ?? (/^[A-Za-z]+$/.test(text) ? { t: 'sym', name: text } : null);
 }
 
-/** The answer's equations, read back from the reading, that share a symbol with `symbols`. */
+/**
+ * The answer's equations, read back from the reading, that share a symbol with `symbols`; one
+ * that uses another symbol its own substitution gives a value is read with that value instead.
+ */
 function answerEquations(answer: MathsReading, symbols: Set<string>): Equation[] {
   const out: Equation[] = [];
-  for (const r of answer.relations.slice(0, MAX_CANDIDATES)) {
+  const relations = answer.relations.slice(0, MAX_CANDIDATES);
+  for (const r of relations) {
     const read = [sideOf(r.lhs), sideOf(r.rhs)];
     if (!read[0] || !read[1]) continue;
     const [lhs, rhs] = [splitName(read[0], symbols), splitName(read[1], symbols)];
     const own = symbolsOf({ t: 'bin', op: '-', a: lhs, b: rhs });
-    if (sharedSymbols(own, symbols) > 0) out.push({ lhs, rhs });
+    if (sharedSymbols(own, symbols) === 0) continue;
+    out.push(withOwnValues(r, { lhs, rhs }, symbols, relations) ?? { lhs, rhs });
   }
   return out;
 }
@@ -113,6 +119,7 @@ export function judgeEquation(
   answer: MathsReading,
   deadline: Deadline,
   siblings: { lhs: string; rhs: string }[] = [],
+  modelValues: ReadonlyMap<string, number> = new Map(),
 ): Judged {
   const lhs = sideOf(lhsText);
   const rhs = sideOf(rhsText);
@@ -124,9 +131,10 @@ export function judgeEquation(
   const model: Equation = { lhs, rhs };
   const expected = displayEquation(model);
   const symbols = symbolsOf({ t: 'bin', op: '-', a: lhs, b: rhs });
-  const found = answerEquations(answer, symbols);
+  const all = answerEquations(answer, symbols);
   if (sameExpression(lhs, rhs, deadline) === 'same')
-    return judgeExpressionNode(rhs, answer, deadline, expected, found);
+    return judgeExpressionNode(rhs, answer, deadline, expected, all);
+  const found = symbols.size === 1 ? sameStage(model, all) : all;
   if (!found.length) return notFound(expected);
   let undecided = false;
   const decide = (s: Same) => {
@@ -163,6 +171,20 @@ export function judgeEquation(
         };
   }
   for (const e of found)
+    for (const form of modelForms(model, equationsOf(siblings), e, answer.quantities, modelValues))
+      if (decide(sameEquation(form, e, deadline))) {
+        const other = rivalOf(model, e, found, symbols, equationsOf(siblings), deadline);
+        if (other) return other;
+        const read = displayEquation(e);
+        return {
+          expected,
+          read,
+          verdict: 'equivalent',
+          credit: 1,
+          message: `Right: ${read} is the model answer's ${displayEquation(form)}`,
+        };
+      }
+  for (const e of found)
     for (const { variant, equation } of variants)
       if (decide(sameEquation(equation, e, deadline)))
         return {
@@ -186,10 +208,31 @@ export function judgeEquation(
   };
 }
 
+/** How many times an expression writes a symbol. */
+function occurrences(n: Node, name: string): number {
+  if (n.t === 'sym') return n.name === name ? 1 : 0;
+  if (n.t === 'bin') return occurrences(n.a, name) + occurrences(n.b, name);
+  if (n.t === 'neg' || n.t === 'fn') return occurrences(n.a, name);
+  return 0;
+}
+
 /**
- * Another equation of the answer in all the key point's symbols that says something else: "v = u
- * + at, or v = u − at" is a list of guesses, marked by its wrong one (the list principle). Working
- * that substitutes values or uses other symbols ("v = 0 + 5 × 4") is no rival.
+ * The answer's lines of solving at the stage of a key point in one unknown: those that write the
+ * unknown as many times as it does. Every right line of solving has the same solution, so "5x −
+ * 10 = 3x + 4" would otherwise earn the mark of "2x = 14" for an answer that goes on to "2x = −6";
+ * the line that collects the terms ("2x = 14", "x = 14/2") is the one that shows the step.
+ */
+function sameStage(model: Equation, found: Equation[]): Equation[] {
+  const [name] = symbolsOf({ t: 'bin', op: '-', a: model.lhs, b: model.rhs });
+  const count = (e: Equation) => occurrences(e.lhs, name!) + occurrences(e.rhs, name!);
+  return found.filter((e) => count(e) === count(model));
+}
+
+/**
+ * Another equation of the answer in the key point's symbols, and no others, that says something
+ * else: "v = u + at, or v = u − at" is a list of guesses, marked by its wrong one (the list
+ * principle). Working that substitutes values or brings in other symbols ("v = 0 + 5 × 4", "x − y
+ * = 2" beside "3x = 9") is no rival, and neither are the model's own other equations and formulas.
  */
 function rivalOf(
   model: Equation,
@@ -199,12 +242,16 @@ function rivalOf(
   siblings: Equation[],
   deadline: Deadline,
 ): Judged | null {
+  // Lines of working in one unknown ("5x − 10 = 3x + 4", then "2x = 6") are steps of solving,
+  // not alternatives: a slip in one is marked by the key point of its own stage (see sameStage).
+  if (symbols.size < 2) return null;
   const rival = found.find((o) => {
     if (o === right) return false;
     // Simultaneous equations: the model's own other equations are no guesses.
     if (siblings.some((x) => sameEquation(x, o, deadline) === 'same')) return false;
     const own = symbolsOf({ t: 'bin', op: '-', a: o.lhs, b: o.rhs });
     return (
+      own.size === symbols.size &&
       sharedSymbols(own, symbols) === symbols.size &&
       sameEquation(model, o, deadline) === 'different'
     );

@@ -74,6 +74,14 @@ describe('judgeMaths: quantities', () => {
     expect(one('9.8 m/s²', 'a = 9.8', { tolerance: 0.02, wrongUnitShare: 0.25 }).credit).toBe(0.25);
   });
 
+  it('takes the unit the answer writes for the same value next', () => {
+    const moles = 'n = m/Mr = 25/100 = 0.25 mol';
+    expect(one(moles, 'moles = 25 ÷ 100 = 0.25\n1:1 ratio so 0.25 mol of CaO').credit).toBe(1);
+    // Only the same value, and not past another symbol's value.
+    expect(one(moles, 'n = 25 ÷ 100 = 0.25\nso 0.5 mol').verdict).toBe('missing-unit');
+    expect(one(moles, 'n = 25 ÷ 100 = 0.25\nm = 14 g\n0.25 mol').verdict).toBe('missing-unit');
+  });
+
   it('names a wrong order of magnitude, but reads 2 kJ as 2000 J', () => {
     expect(one('2000 J', 'E = 2000 kJ')).toMatchObject({
       verdict: 'wrong-magnitude',
@@ -143,6 +151,58 @@ describe('judgeMaths: lists of guesses (the list principle)', () => {
     expect(one('v = u + at', 'v = u + at = 0 + 5 × 4 = 20').credit).toBe(1);
   });
 
+  it("does not count the model's own step formulas, nor equations in other symbols, as guesses", () => {
+    // The model answer itself goes on from Ek = ½mv² to the formula v = √(2Ek/m).
+    const ball = judge(
+      ['Ek = ½mv²', 'v = √(2Ek/m) = √(2 × 9.8/0.20) = 9.9 m/s'],
+      'Ek = ½mv²\nv = √(2Ek/m) = √(2 × 9.8/0.20) = 9.9 m/s',
+    );
+    expect(ball.map((f) => f.credit)).toEqual([1, 1]);
+    // The question's other equation, quoted while substituting, brings in y: no second answer.
+    expect(
+      one('3x = 9', 'adding: 3x = 9 so x = 3\nsubstitute into x − y = 2: 3 − y = 2').credit,
+    ).toBe(1);
+    // A formula the model does not give, in the same symbols, still is one.
+    expect(one('Ek = ½mv²', 'Ek = ½mv²\nv = 2Ek/m').message).toMatch(/^Different equations given/);
+  });
+
+  it('marks lines of solving in one unknown as working, each by its own key point', () => {
+    const points = ['5x − 10 = 3x + 4', '2x = 14', 'x = 7'];
+    // A slip in the second line is no guess against the first, which keeps its mark...
+    const slip = judge(points, '5x − 10 = 3x + 4\n2x = −6\nx = −3');
+    expect(slip.map((f) => f.credit)).toEqual([1, 0, 0]);
+    // ...and the first line does not earn the second's: the line that collects the terms does.
+    expect(slip[1]).toMatchObject({ verdict: 'not-equivalent' });
+    expect(
+      judge(points, '5x - 10 = 3x + 4\n5x - 3x = 4 + 10\nx = 14/2 = 7').map((f) => f.credit),
+    ).toEqual([1, 1, 1]);
+    expect(judge(points, 'x − 2 = (3x + 4)/5\n2x = 14 so x = 7').map((f) => f.credit)).toEqual([
+      1, 1, 1,
+    ]);
+  });
+
+  it("credits roots carried from the student's own factorisation in an earlier part", () => {
+    const roots = (answer: string, earlier: string) =>
+      judgeMaths(
+        [mathsTarget('x = 2')!, mathsTarget('x = 3')!],
+        ['x = 2', 'x = 3'],
+        readMaths(answer),
+        DEFAULT_MATHS_SETTINGS,
+        [],
+        [],
+        readMaths(earlier).expressions,
+      );
+    const carried = roots('x = −2 or x = −3', '(x + 2)(x + 3)');
+    expect(carried.map((f) => f.verdict)).toEqual(['carried-error', 'carried-error']);
+    expect(carried[0]!.message).toBe('Carried forward correctly: the roots of your (x + 2)(x + 3)');
+    // Roots of the right factorisation with their signs flipped are wrong, and so is a list
+    // with one value that is no root.
+    expect(roots('x = −2 or x = −3', '(x − 2)(x − 3)').map((f) => f.credit)).toEqual([0, 0]);
+    expect(roots('x = −2, x = −3, x = 4', '(x + 2)(x + 3)').map((f) => f.credit)).toEqual([0, 0]);
+    // One root of the right factorisation is not carried to the other.
+    expect(roots('x = 2', '(x − 2)(x − 3)').map((f) => f.credit)).toEqual([1, 0]);
+  });
+
   it("gives no step for both the model's value and the student's own carried one", () => {
     const steps = ['a = (v − u)/t = (20 − 0)/4 = 5 m/s²', 'F = m a = 1200 × 5 = 6000 N'];
     const f = judge(
@@ -162,6 +222,31 @@ describe('judgeMaths: equations and expressions', () => {
     // A name with a capital before "=" stays one symbol, in the key point and in the answer.
     expect(one('KE = ½mv²', 'KE = ½mv²').verdict).toBe('right');
     expect(one('KE = ½mv²', 'KE = mv²').verdict).toBe('not-equivalent');
+  });
+
+  it("reads a symbol the key point does not use with the value the student's substitution gives it", () => {
+    // Vm, the molar volume, is 24 dm³/mol here: the student's own working says so.
+    expect(one('V = n × 24', 'V = n × Vm = 0.15 mol × 24 dm³/mol').credit).toBe(1);
+    expect(one('V = n × 24', 'V = n × Vm = 0.15 mol × 22.4 dm³/mol').verdict).toBe(
+      'not-equivalent',
+    );
+    // Without a substitution the symbol stays what it is.
+    expect(one('V = n × 24', 'V = n × Vm').verdict).toBe('not-equivalent');
+  });
+
+  it("credits the model's own form of an equation, with the values the question gives put in", () => {
+    const points = ['v = u + at', 'v = u + gt = 0 + 9.8 × 2.0 = 19.6 m/s'];
+    const first = (answer: string) => judge(points, answer)[0]!;
+    // The model answer writes v = u + gt and substitutes u = 0: both forms are the key point's.
+    expect(first('v = u + gt').credit).toBe(1);
+    expect(first('v = gt since u = 0').credit).toBe(1);
+    expect(first('v = at since u = 0').credit).toBe(1);
+    // A value the model does not give, or none stated, leaves the term missing.
+    expect(first('v = at since u = 5').verdict).toBe('missing-term');
+    expect(first('v = gt').verdict).toBe('not-equivalent');
+    expect(first('v = u − gt').credit).toBe(0);
+    // The model's form beside a slip of the key point is still a list of guesses.
+    expect(first('v = gt since u = 0\nv = u − at').message).toMatch(/^Different equations given/);
   });
 
   it('credits a rearranged equation as equivalent and the same one as right', () => {

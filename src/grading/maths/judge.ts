@@ -1,3 +1,4 @@
+import { modelSubstitution } from './carried';
 import { judgeEquation, judgeExpression, type Judged } from './judge-equation';
 import {
   bestStanding,
@@ -10,6 +11,9 @@ import {
 import { judgeSteps, type Step } from './judge-steps';
 import { JUDGE_BUDGET_MS, WORK_BUDGET, deadlineIn } from './limits';
 import { mathjs } from './mathjs';
+import { carriedRoots, unitsGivenAfter } from './own-values';
+import { displayNode } from './print';
+import { expressionOf } from './read';
 import { writtenQuantity } from './targets';
 import type { MathsFinding, MathsReading, MathsSettings, MathsTarget, Quantity } from './types';
 
@@ -19,17 +23,20 @@ import type { MathsFinding, MathsReading, MathsSettings, MathsTarget, Quantity }
  * the student's own earlier values. `givens` are the quantities the question paper names with a
  * symbol ("m = 1200 kg"), usable by step formulas. Bounded by a time budget: what is left when it
  * runs out is marked unreadable. Never throws. `earlier` are the quantities the student gave a
- * symbol in earlier parts of the question, which a step may carry forward.
+ * symbol in earlier parts of the question, which a step may carry forward, and
+ * `earlierExpressions` the expressions written there (mathjs syntax), whose roots a value may be.
  */
 export function judgeMaths(
   targets: MathsTarget[],
   phrases: string[],
-  answer: MathsReading,
+  reading: MathsReading,
   settings: MathsSettings,
   givens: Quantity[] = [],
   earlier: Quantity[] = [],
+  earlierExpressions: string[] = [],
 ): MathsFinding[] {
   if (!targets.length) return [];
+  const answer = { ...reading, quantities: unitsGivenAfter(reading.quantities) };
   // mathjs loads on first use; load it before the clock starts, not inside a budget.
   mathjs();
   const deadline = deadlineIn(JUDGE_BUDGET_MS, WORK_BUDGET);
@@ -51,7 +58,9 @@ export function judgeMaths(
     const point = phrases[i] ?? t.text;
     try {
       const judged =
-        t.kind === 'step' ? stepResults.get(i) : judgeOne(t, answer, settings, deadline, targets);
+        t.kind === 'step'
+          ? stepResults.get(i)
+          : judgeOne(t, answer, settings, deadline, targets, earlierExpressions);
       if (!judged) return unreadable(point, t.text);
       return { point, ...judged };
     } catch {
@@ -77,13 +86,31 @@ function judgeOne(
   settings: MathsSettings,
   deadline: ReturnType<typeof deadlineIn>,
   all: MathsTarget[],
+  earlierExpressions: string[],
 ): Judged {
   if (t.kind === 'equation') {
-    const siblings = all.flatMap((o) => (o !== t && o.kind === 'equation' ? [o] : []));
-    return judgeEquation(t.lhs, t.rhs, answer, deadline, siblings);
+    // The model's other equations and its steps' formulas ("v = √(2Ek/m)" beside "Ek = ½mv²").
+    const siblings = all.flatMap((o) => {
+      if (o === t) return [];
+      if (o.kind === 'equation') return [o];
+      return o.kind === 'step' ? [{ lhs: o.symbol, rhs: o.formula }] : [];
+    });
+    return judgeEquation(t.lhs, t.rhs, answer, deadline, siblings, modelValues(all));
   }
   if (t.kind === 'expression') return judgeExpression(t.expr, answer, deadline);
-  return judgeQuantity(t, answer, settings, all);
+  return judgeQuantity(t, answer, settings, all, earlierExpressions);
+}
+
+/** The values the model answer's own substitutions give its symbols ("0 + 9.8 × 2.0": u is 0). */
+function modelValues(all: MathsTarget[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const t of all) {
+    if (t.kind !== 'step') continue;
+    const formula = expressionOf(t.formula);
+    const values = formula && modelSubstitution(formula, t.text);
+    for (const [name, v] of values ?? []) out.set(name, v);
+  }
+  return out;
 }
 
 /**
@@ -115,6 +142,7 @@ function judgeQuantity(
   answer: MathsReading,
   settings: MathsSettings,
   all: MathsTarget[],
+  earlierExpressions: string[],
 ): Judged {
   const e: Expected = {
     value: t.value,
@@ -125,12 +153,30 @@ function judgeQuantity(
   const expected = writtenQuantity(t.text) ?? displayExpected(e);
   const list = candidates(e, t.symbol, answer.quantities);
   const named = t.symbol !== null && list.some((q) => q.symbol === t.symbol);
+  const own = named ? ownValues(t, list, settings, all) : [];
   const s = named
     ? listPrinciple(
-        ownValues(t, list, settings, all).map((q) => standing(e, q, settings, expected)),
+        own.map((q) => standing(e, q, settings, expected)),
         t.symbol!,
       )
     : bestStanding(e, list, settings, expected);
+  const roots =
+    s && named && s.credit < 1 && t.unit === null
+      ? carriedRoots(
+          t.symbol!,
+          t.value,
+          own.map((q) => q.value),
+          earlierExpressions,
+        )
+      : null;
+  if (s && roots)
+    return {
+      expected,
+      read: s.read,
+      verdict: 'carried-error',
+      credit: 1,
+      message: `Carried forward correctly: the roots of your ${displayNode(roots)}`,
+    };
   if (!s)
     return {
       expected,

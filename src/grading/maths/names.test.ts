@@ -64,6 +64,9 @@ describe('mathematics the reader reads as a teacher does', () => {
   it('reads word equations and a value given to words as the symbols of the quantities', () => {
     expect(relations('momentum = mass × velocity')).toEqual(['p = m * v']);
     expect(relations('speed = distance ÷ time')).toEqual(['v = s / t']);
+    expect(relations('change in momentum = final momentum − initial momentum')).toEqual([
+      'Delta_p = m * v - m * u',
+    ]);
     const d = readingContext('', 'v = d/t');
     expect(relations('speed = distance ÷ time', d)).toEqual(['v = d / t']);
     expect(readMaths('mass of CaO = 0.25 × 56 = 14 g').quantities).toMatchObject([

@@ -39,10 +39,14 @@ export const NO_CONTEXT: ReadingContext = { names: KNOWN_NAMES, symbols: new Set
 
 /**
  * Words of word equations and the symbols they stand for, the usual one first; the question's
- * own symbols choose among them ("distance" is d where the model answer writes d).
+ * own symbols choose among them ("distance" is d where the model answer writes d). A quantity a
+ * course always writes as a product ("final momentum", mv) stands for its product.
  */
 const QUANTITY_WORDS: [string, string[]][] = [
   ['change in momentum', ['Delta_p']],
+  // Momentum is mass × velocity: "final momentum − initial momentum" is mv − mu.
+  ['final momentum', ['(m v)']],
+  ['initial momentum', ['(m u)']],
   ['momentum', ['p']],
   ['resultant force', ['F']],
   ['force', ['F']],

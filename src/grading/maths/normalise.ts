@@ -100,6 +100,20 @@ function isMicroPrefix(text: string, i: number): boolean {
   return /[A-Za-z]/.test(text[i + 1] ?? '') && /\d\s?$/.test(text.slice(Math.max(0, i - 2), i));
 }
 
+/**
+ * Whether the long dash at `i` stands for a minus sign, as text recognition often reads one
+ * ("5x —10", "x — 3", "b² — 4ac", "= —23"): after a number, a bracket, a power, an operator or a
+ * one-letter symbol, or glued to the number or bracket after it. After a word ("Speed — 5 m/s",
+ * "well—known") it stays a dash.
+ */
+function dashIsMinus(text: string, i: number): boolean {
+  const before = text.slice(Math.max(0, i - 3), i).trimEnd();
+  const last = before[before.length - 1] ?? '';
+  if (/[\d)=(+*/]/.test(last) || SUPERSCRIPT[last] !== undefined) return true;
+  if (/(?:^|[^A-Za-z])[A-Za-z]$/.test(before)) return true;
+  return /^[\d(]/.test(text[i + 1] ?? '');
+}
+
 /** How many characters from `i` form a run of superscripts, and what they read as. */
 function superscriptRun(text: string, i: number): { length: number; plain: string } {
   let plain = '';
@@ -146,6 +160,10 @@ export function normalise(original: string): Normalised {
     }
     if (c === '√') {
       out.push(' sqrt', i);
+      continue;
+    }
+    if (c === '—' && dashIsMinus(text, i)) {
+      out.push('-', i);
       continue;
     }
     if (c === '*' && text[i + 1] === '*') {

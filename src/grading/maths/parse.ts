@@ -158,15 +158,32 @@ class Reader {
       if (!explicit && !this.startsImplicitFactor(left)) break;
       const save = this.pos;
       if (explicit) this.pos++;
-      const right = explicit ? this.unary() : this.power();
+      let right = explicit ? this.unary() : this.power();
       if (!right) {
         this.pos = save;
         break;
       }
       const op: BinaryOp = t?.text === '/' ? '/' : '*';
+      if (op === '/' && left.t !== 'num') right = this.gluedProduct(right);
       left = this.node({ t: 'bin', op, a: left, b: right });
     }
     return left;
+  }
+
+  /**
+   * A divisor written as a number glued to letters is one product: "(v² − u²)/2s" and "v²/2g"
+   * divide by 2s and 2g, as "a/bc" divides by bc. A fraction of two numbers stays a coefficient
+   * ("1/2mv²" is ½·m·v², "4/3πr³" is (4/3)·π·r³): the caller leaves a numerator that is a number.
+   */
+  private gluedProduct(divisor: Node): Node {
+    let product = divisor;
+    if (divisor.t !== 'num') return product;
+    while (this.peek() && !this.peek()!.space && this.startsImplicitFactor(product)) {
+      const factor = this.power();
+      if (!factor) break;
+      product = this.node({ t: 'bin', op: '*', a: product, b: factor });
+    }
+    return product;
   }
 
   /** A factor follows without a sign: a symbol or a bracket, never a number, never after a unit. */

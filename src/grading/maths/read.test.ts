@@ -44,6 +44,15 @@ describe('readMaths: quantities', () => {
     expect(quantity('p = –2.0 kg m/s')[0]).toMatchObject({ value: -2 });
   });
 
+  it('reads a long dash as a minus sign where text recognition put one, and as a dash in prose', () => {
+    expect(readMaths('5x —10=3x+ 4').relations[0]).toMatchObject({ lhs: '5 * x - 10' });
+    expect(readMaths('t = (v—u)/a').relations[0]?.rhs).toBe('(v - u) / a');
+    expect(readMaths('x² — 5x').expressions).toEqual(['x^2 - 5 * x']);
+    expect(quantity('ΔH = —460 kJ/mol')[0]).toMatchObject({ value: -460 });
+    // After a word it is punctuation: the speed is 5 m/s, not "speed minus 5 m/s".
+    expect(quantity('Speed — 5 m/s')).toMatchObject([{ value: 5, unit: 'm / s' }]);
+  });
+
   it('does not read words as units: "in" is not inches, "at" no atmosphere', () => {
     expect(quantity('5 m in 2 s at rest').map((q) => q.unit)).toEqual(['m', 's']);
   });
@@ -54,6 +63,23 @@ describe('readMaths: quantities', () => {
 
   it('reads a number with an unknown unit as a bare number', () => {
     expect(quantity('5 blorbs')).toEqual([{ text: '5', value: 5, unit: null, symbol: null }]);
+  });
+
+  it('reads a run of units glued to its number, as a scan loses the spaces', () => {
+    expect(quantity('p = 2.0kgm/s')).toMatchObject([{ value: 2, unit: 'kg m / s' }]);
+    // Letters of one each glued to a number stay symbols: 2gh is 2·g·h.
+    expect(readMaths('E = 2gh').relations[0]?.rhs).toBe('2 * g * h');
+  });
+
+  it('reads a unit written alone on the line after its number', () => {
+    expect(quantity('V = 0.15 × 24 = 3.6\ndm³')).toMatchObject([
+      { value: 3.6, unit: 'dm^3', symbol: 'V' },
+    ]);
+    // A line that is more than a unit is a line of its own.
+    expect(quantity('x = 3\nm = 2')).toMatchObject([
+      { value: 3, unit: null },
+      { value: 2, unit: null, symbol: 'm' },
+    ]);
   });
 
   it('does not read list labels as numbers', () => {
@@ -81,6 +107,16 @@ describe('readMaths: equations and expressions', () => {
     expect(rhs('x² − 1 = (x − 1)(x + 1)')).toBe('(x - 1) * (x + 1)');
     expect(rhs('v = √(2gh)')).toBe('sqrt(2 * g * h)');
     expect(rhs('c = 2πr')).toBe('2 * pi * r');
+  });
+
+  it('divides by a number glued to letters, and keeps a fraction of two numbers a coefficient', () => {
+    const rhs = (t: string) => readMaths(t).relations[0]?.rhs;
+    expect(rhs('a = (v² − u²)/2s')).toBe('(v^2 - u^2) / (2 * s)');
+    expect(rhs('h = v^2/2g')).toBe('v^2 / (2 * g)');
+    expect(rhs('E = 1/2mv^2')).toBe('1 / 2 * m * v^2');
+    expect(rhs('V = 4/3πr³')).toBe('4 / 3 * pi * r^3');
+    // Written apart, the letter after the number is a factor of the whole.
+    expect(rhs('y = a/2 b')).toBe('a / 2 * b');
   });
 
   it('reads subscripts and the Greek letters as symbols', () => {

@@ -25,7 +25,7 @@ import {
 } from './parse';
 import { toMathjs } from './print';
 import { sameExpression } from './equivalence';
-import { convert } from './units';
+import { convert, readUnit } from './units';
 import type { MathsReading, Quantity, Relation } from './types';
 
 /**
@@ -79,9 +79,9 @@ export function readDetailed(text: string, context: ReadingContext = NO_CONTEXT)
   if (kept.length < text.length) out.unreadable.push(shorten(text.slice(MAX_TEXT_CHARS)));
   const n = withQuantityWords(normalise(kept), context);
   const options: LexOptions = { names: context.names, symbols: context.symbols, canonical: false };
-  const plain = n.text.replace(
-    LABEL,
-    (_, lead: string, label: string) => lead + ' '.repeat(label.length),
+  const plain = unitLinesJoined(
+    n.text.replace(LABEL, (_, lead: string, label: string) => lead + ' '.repeat(label.length)),
+    options,
   );
   let tail: Tail | null = null;
   for (const [start, end, lineStart] of parts(plain)) {
@@ -100,6 +100,18 @@ export function readDetailed(text: string, context: ReadingContext = NO_CONTEXT)
     tail = readPart(part, src, out, deadline, { lineStart, carried });
   }
   return out;
+}
+
+/**
+ * A unit written alone on the line after a number ("V = 0.15 × 24 = 3.6 ⏎ dm³") belongs to that
+ * number: the line break becomes a space, so every position in the text stays where it was.
+ */
+function unitLinesJoined(text: string, options: LexOptions): string {
+  return text.replace(/(?<=\d[ \t]*)\n(?=([^\n]+))/g, (lineBreak, line: string) => {
+    const tokens = lex(line, options);
+    const unit = tokens.length ? readUnit(tokens, 0, tokens.length) : null;
+    return unit && unit.end === tokens.length ? ' ' : lineBreak;
+  });
 }
 
 /** Word equations written in symbols ("momentum = mass × velocity" as "p = m × v"). */

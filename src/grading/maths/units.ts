@@ -138,7 +138,7 @@ export type UnitRun = { factors: UnitFactor[]; unit: string; end: number };
 
 /**
  * A written unit word as unit factors: "kJ", "Nm" (N m, only when set apart from the number: "2gh"
- * is 2·g·h, not grams times hours), "ms" before a negative power (m s).
+ * is 2·g·h, not grams times hours; "kgm" glued to it is kg m), "ms" before a negative power (m s).
  */
 function unitWord(word: string, negativePowerNext: boolean, glued: boolean): string[] | null {
   if (
@@ -153,7 +153,9 @@ function unitWord(word: string, negativePowerNext: boolean, glued: boolean): str
   for (let k = 1; k < word.length; k++) {
     const a = UNIT_SYMBOLS.get(word.slice(0, k));
     const b = UNIT_SYMBOLS.get(word.slice(k));
-    if (a && b && word.length <= 5 && !glued) return [a, b];
+    // Glued to its number, a unit run splits only after a unit of two letters or more: "2.0kgm"
+    // (scanned pages lose spaces) is 2.0 kg m, "2gh" stays 2·g·h.
+    if (a && b && word.length <= 5 && (!glued || k >= 2)) return [a, b];
   }
   return null;
 }
