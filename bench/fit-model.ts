@@ -1,4 +1,5 @@
 /** Fitting and cross-validation of the grading model on dev.jsonl, shared by the fit script and the benchmark. */
+import { seededRandom } from '../src/shared/seeded-random';
 import { calibrate, type CalibrationParams } from '../src/grading/calibrate';
 import { questionEvidenceOfTexts } from '../src/grading/evidence';
 import { FEATURE_NAMES, type Features } from '../src/grading/features';
@@ -207,17 +208,8 @@ export function score(shares: number[], gold: number[]): { r: number; rmse: numb
   return { r: pearson(p, g), rmse: rmse(p, g) };
 }
 
-/** A small deterministic random generator (mulberry32) so picks of "teacher-marked" answers repeat. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic random generator, so picks of "teacher-marked" answers repeat. */
+export const rng = seededRandom;
 
 /** Indices of `k` items out of `n`, chosen by a seeded shuffle. */
 export function pick(n: number, k: number, seed: number): Set<number> {

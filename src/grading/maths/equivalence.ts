@@ -1,3 +1,4 @@
+import { seededRandom } from '../../shared/seeded-random';
 import { evaluate, type Scope } from './evaluate';
 import {
   MAX_SIMPLIFY_NODES,
@@ -28,18 +29,7 @@ export type Equation = { lhs: Node; rhs: Node };
 /** Verdict of a comparison: equal, not equal, or not decided within the budget. */
 export type Same = 'same' | 'different' | 'undecided';
 
-/** mulberry32: a small, fast generator with a fixed seed, so checks are repeatable. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
+/** FNV-1a hash of a text: the seed of its checks, so the same comparison draws the same points. */
 function seedOf(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
@@ -81,7 +71,7 @@ function pointValue(random: () => number, k: number): number {
 
 function numericallyEqual(a: Node, b: Node, deadline: Deadline): Same {
   const names = [...new Set([...symbolsOf(a), ...symbolsOf(b)])];
-  const random = generator(seedOf(`${toMathjs(a)}|${toMathjs(b)}`));
+  const random = seededRandom(seedOf(`${toMathjs(a)}|${toMathjs(b)}`));
   let tried = 0;
   for (let k = 0; k < EXPRESSION_POINTS * 3 && tried < EXPRESSION_POINTS; k++) {
     if (overdue(deadline)) return 'undecided';
@@ -125,7 +115,7 @@ export function sameEquation(a: Equation, b: Equation, deadline: Deadline): Same
   if (fIdentity === 'undecided' || gIdentity === 'undecided') return 'undecided';
   if (fIdentity === 'same' || gIdentity === 'same')
     return fIdentity === gIdentity ? 'same' : 'different';
-  const random = generator(seedOf(`${toMathjs(f)}|${toMathjs(g)}`));
+  const random = seededRandom(seedOf(`${toMathjs(f)}|${toMathjs(g)}`));
   const one = holdsOnSolutions(f, g, b, random, deadline);
   if (one !== 'same') return one;
   return holdsOnSolutions(g, f, a, random, deadline);
