@@ -159,16 +159,7 @@ export function judgeEquation(
       };
     const same =
       written(e) === written(model) || written({ lhs: e.rhs, rhs: e.lhs }) === written(model);
-    const read = displayEquation(e);
-    return same
-      ? { expected, read, verdict: 'right', credit: 1, message: `Right: ${read}` }
-      : {
-          expected,
-          read,
-          verdict: 'equivalent',
-          credit: 1,
-          message: `Right: ${read} is the same as ${expected}`,
-        };
+    return rightAs(expected, displayEquation(e), same);
   }
   for (const e of found)
     for (const form of modelForms(model, equationsOf(siblings), e, answer.quantities, modelValues))
@@ -271,6 +262,19 @@ function rivalOf(
   };
 }
 
+/** Full credit for what was read: 'right' when written as the key point is, else 'equivalent'. */
+function rightAs(expected: string, read: string, asWritten: boolean): Judged {
+  return asWritten
+    ? { expected, read, verdict: 'right', credit: 1, message: `Right: ${read}` }
+    : {
+        expected,
+        read,
+        verdict: 'equivalent',
+        credit: 1,
+        message: `Right: ${read} is the same as ${expected}`,
+      };
+}
+
 const written = (e: Equation) => `${toMathjs(e.lhs)} = ${toMathjs(e.rhs)}`;
 
 /**
@@ -351,16 +355,7 @@ function judgeExpressionNode(
     // decided by its final statement ("x² − 5x + 3x − 15 = x² + 2x − 15").
     const slip = laterSlip(found.slice(i + 1), variants, deadline);
     if (slip) return { expected, ...slip };
-    const read = displayNode(n);
-    return toMathjs(n) === toMathjs(node)
-      ? { expected, read, verdict: 'right', credit: 1, message: `Right: ${read}` }
-      : {
-          expected,
-          read,
-          verdict: 'equivalent',
-          credit: 1,
-          message: `Right: ${read} is the same as ${expected}`,
-        };
+    return rightAs(expected, displayNode(n), toMathjs(n) === toMathjs(node));
   }
   for (const n of found)
     for (const v of variants)
