@@ -10,7 +10,8 @@ export const hasChromium = fs.existsSync(chromiumPath);
  * Features Playwright 1.65 turns off (its own `--disable-features`, which a second one replaces
  * rather than adds to), then the omnibox's WebUI popups: headless Chromium 156 preloads both in a
  * renderer of their own for every new context, which cost more CPU than the page under test (a
- * context with two page loads: 1.4 CPU-s with them, 0.8 without).
+ * context with two page loads: 1.4 CPU-s with them, 0.8 without); and the spare renderer it keeps
+ * started for the next navigation, a third process per context that the tests never use.
  */
 const disabledFeatures = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
@@ -29,6 +30,7 @@ const disabledFeatures = [
   'PreconnectToSearch',
   'WebUIOmniboxPopup',
   'WebUIOmniboxAimPopup',
+  'SpareRendererForSitePerProcess',
 ];
 
 /** Launches headless Chromium with the flags this closed network needs. */
@@ -92,11 +94,186 @@ let launched: Promise<Browser> | undefined;
  * `releaseBrowser`, never `close()`.
  */
 export async function workerBrowser(): Promise<Browser> {
-  const browser = await (launched ??= launchBrowser());
+  const browser = await (launched ??= launchBrowser().then(reusingContexts));
   if (browser.isConnected()) return browser;
-  launched = launchBrowser();
+  pool.length = 0;
+  launched = launchBrowser().then(reusingContexts);
   return launched;
 }
+
+/** A context a test closed, kept with its page for the next test asking for the same options. */
+interface Kept {
+  key: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+/** The worker's kept contexts (a few: each holds a renderer). */
+const pool: Kept[] = [];
+const POOL_SIZE = 4;
+
+/**
+ * Makes `browser.newContext` hand out a context another test has closed, when it asked for the
+ * same options, and `context.close` give it back: a new context costs Chromium a window and a
+ * renderer process, about 0.4 s of CPU, and the browser tests open 170 of them. A context comes
+ * back as a new one would be, for what the app keeps (it keeps nothing but cookies): its cookies
+ * cleared, its page on the app's health check with the default timeouts, and it hands out that page as its
+ * first `newPage()`. A context whose test changed what a reset does not undo (routes, init
+ * scripts, permissions, the fake clock, the viewport, exposed functions, listeners) is closed
+ * for good.
+ */
+function reusingContexts(browser: Browser): Browser {
+  const create = browser.newContext.bind(browser);
+  browser.newContext = async (options = {}) => {
+    const key = JSON.stringify(options);
+    const at = pool.findIndex((k) => k.key === key);
+    if (at >= 0) {
+      const [kept] = pool.splice(at, 1);
+      handOut(kept!);
+      return kept!.context;
+    }
+    const context = await create(options);
+    keepOnClose(context, key);
+    return context;
+  };
+  return browser;
+}
+
+const spent = new WeakSet<BrowserContext>(); // changed beyond what a reset undoes
+const inPool = new WeakSet<BrowserContext>();
+
+/** Marks the context spent when any of `names` is called on `target`. */
+function spendOn(context: BrowserContext, target: object, names: string[]) {
+  const methods = target as Record<string, unknown>;
+  for (const name of names) {
+    const method = methods[name];
+    if (typeof method !== 'function') continue;
+    methods[name] = (...args: unknown[]) => {
+      spent.add(context);
+      return (method as (...a: unknown[]) => unknown).apply(target, args);
+    };
+  }
+}
+
+function keepOnClose(context: BrowserContext, key: string) {
+  const close = context.close.bind(context);
+  spendOn(context, context, [
+    'route',
+    'routeFromHAR',
+    'routeWebSocket',
+    'addInitScript',
+    'grantPermissions',
+    'setGeolocation',
+    'setOffline',
+    'setExtraHTTPHeaders',
+    'setHTTPCredentials',
+    'exposeBinding',
+    'exposeFunction',
+    'setDefaultTimeout',
+    'setDefaultNavigationTimeout',
+  ]);
+  spendOn(context, context.clock, [
+    'install',
+    'fastForward',
+    'pauseAt',
+    'resume',
+    'runFor',
+    'setFixedTime',
+    'setSystemTime',
+  ]);
+  const pageListeners = new WeakMap<Page, number>();
+  context.on('page', (page) => {
+    pageListeners.set(page, listenerCounts(page));
+    spendOn(context, page, [
+      'route',
+      'routeFromHAR',
+      'routeWebSocket',
+      'addInitScript',
+      'exposeBinding',
+      'exposeFunction',
+      'emulateMedia',
+      'setExtraHTTPHeaders',
+      'setViewportSize',
+    ]);
+  });
+  const contextListeners = listenerCounts(context); // with ours
+  const newPage = context.newPage.bind(context);
+  firstPage.set(context, newPage);
+  context.close = async (options) => {
+    if (inPool.has(context)) return;
+    const [page, ...others] = context.pages();
+    // Listeners a test added (Playwright's own must stay: they are not ours to remove).
+    const listened =
+      listenerCounts(context) > contextListeners ||
+      context.pages().some((p) => listenerCounts(p) > (pageListeners.get(p) ?? 0));
+    if (spent.has(context) || listened || !page || pool.length >= POOL_SIZE || options?.reason) {
+      await close(options);
+      return;
+    }
+    try {
+      inPool.add(context);
+      await Promise.all(others.map((p) => p.close()));
+      // A page of the same origin keeps the page's renderer process; about:blank would swap it.
+      await page.goto(restingUrl(key));
+      await context.clearCookies();
+      page.setDefaultTimeout(PLAYWRIGHT_TIMEOUT);
+      page.setDefaultNavigationTimeout(PLAYWRIGHT_TIMEOUT);
+      pool.push({ key, context, page });
+    } catch {
+      inPool.delete(context);
+      await close(options).catch(() => undefined);
+    }
+  };
+}
+
+/** Where a kept page waits: the health check of the context's app, or about:blank. */
+function restingUrl(key: string): string {
+  const { baseURL } = JSON.parse(key) as { baseURL?: string };
+  return baseURL ? new URL('/api/health', baseURL).href : 'about:blank';
+}
+
+/** Events a test listens to on a page or a context. */
+const TEST_EVENTS = [
+  'console',
+  'dialog',
+  'download',
+  'filechooser',
+  'framenavigated',
+  'load',
+  'domcontentloaded',
+  'pageerror',
+  'popup',
+  'request',
+  'requestfailed',
+  'requestfinished',
+  'response',
+  'websocket',
+  'worker',
+  'weberror',
+  'page',
+];
+
+/** How many listeners `target` has for the events a test listens to. */
+function listenerCounts(target: Page | BrowserContext): number {
+  const emitter = target as unknown as { listenerCount(event: string): number };
+  return TEST_EVENTS.reduce((sum, event) => sum + emitter.listenerCount(event), 0);
+}
+
+/** Playwright's own default for actions and navigations. */
+const PLAYWRIGHT_TIMEOUT = 30_000;
+
+/** Gives a kept context to a test: its first `newPage()` is the page it kept. */
+function handOut({ context, page }: Kept) {
+  inPool.delete(context);
+  const newPage = firstPage.get(context)!;
+  context.newPage = async () => {
+    context.newPage = newPage;
+    return page;
+  };
+}
+
+/** Each kept context's own `newPage`. */
+const firstPage = new WeakMap<BrowserContext, BrowserContext['newPage']>();
 
 /** Closes every context still open in the worker's browser: what a test file leaves behind. */
 export async function releaseBrowser(browser: Browser): Promise<void> {
