@@ -98,7 +98,8 @@ const envSchema = z
     SMTP_URL: optional(
       z.url({
         protocol: /^smtps?$/,
-        error: 'must be an SMTP address like smtp://user:password@mail.example.org:587 (or smtps://)',
+        error:
+          'must be an SMTP address like smtp://user:password@mail.example.org:587 (or smtps://)',
       }),
     ),
     MAIL_FROM: optional(mailFrom),

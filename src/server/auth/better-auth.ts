@@ -57,8 +57,13 @@ export function createAuth(
       // which works once (better-auth consumes it) and for an hour; a reset ends every session.
       ...(sendResetPassword
         ? {
-            sendResetPassword: ({ user, token }: { user: { email: string; name: string }; token: string }) =>
-              sendResetPassword(user, token),
+            sendResetPassword: ({
+              user,
+              token,
+            }: {
+              user: { email: string; name: string };
+              token: string;
+            }) => sendResetPassword(user, token),
             resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
             revokeSessionsOnPasswordReset: true,
             onPasswordReset: async ({ user }: { user: { id: string } }) => changes.mark(user.id),

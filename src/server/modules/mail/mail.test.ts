@@ -27,7 +27,10 @@ async function closedPort(): Promise<number> {
 }
 
 const statuses = (t: TestApp) =>
-  t.db.kysely.selectFrom('mail_message').select(['id', 'status', 'attempts', 'last_error']).execute();
+  t.db.kysely
+    .selectFrom('mail_message')
+    .select(['id', 'status', 'attempts', 'last_error'])
+    .execute();
 
 describe.each(dialects)('the mail sender (%s)', (dialect) => {
   let t: TestApp | undefined;

@@ -64,7 +64,11 @@ export function smtpTransport(url: string): MailTransport {
  * whole (written beside it, then renamed).
  */
 export function outboxTransport(dir: string): MailTransport {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const builder = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     kind: 'outbox',
     async send(mail) {

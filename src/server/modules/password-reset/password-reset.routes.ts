@@ -19,7 +19,9 @@ async function passwordResetLimitsPlugin(app: FastifyInstance, { config }: { con
   const perAddress = new RequestLimiter(HOUR, config.mail.resetRateLimit);
   const perClient = new RequestLimiter(HOUR, config.mail.resetRateLimit * 10);
   app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST' || request.url.split('?')[0] !== REQUEST_RESET_PATH) return;
+    if (request.method !== 'POST') return;
+    const pathname = new URL(request.url, 'http://markwise').pathname.replace(/\/+$/, '');
+    if (decodeURIComponent(pathname) !== REQUEST_RESET_PATH) return;
     const email = (request.body as { email?: unknown } | undefined)?.email;
     const checks = [perClient.hit(request.ip)];
     if (typeof email === 'string') checks.push(perAddress.hit(email.trim().toLowerCase()));

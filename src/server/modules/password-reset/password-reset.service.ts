@@ -17,7 +17,11 @@ export const resetPasswordLink = (config: Pick<Config, 'publicUrl'>, token: stri
  * writes to the queue, so the request answers as fast whether the address exists or not, and
  * a mail server that is down never fails it.
  */
-export function createResetPasswordMailer(config: Config, db: Db, sender: Pick<MailSender, 'wake'>) {
+export function createResetPasswordMailer(
+  config: Config,
+  db: Db,
+  sender: Pick<MailSender, 'wake'>,
+) {
   return async (user: { email: string; name: string }, token: string): Promise<void> => {
     await queueMail(db.kysely, {
       kind: RESET_MAIL_KIND,

@@ -33,7 +33,8 @@ export function forgotPasswordErrorMessage(err: unknown): string {
 /** The message when a new password is refused: a spent or expired link, or the password rules. */
 export function resetPasswordErrorMessage(err: unknown): string {
   if (!(err instanceof ApiError)) return messages.networkError;
-  if (err.code === 'INVALID_TOKEN' || err.code === 'USER_NOT_FOUND') return messages.resetLinkInvalid;
+  if (err.code === 'INVALID_TOKEN' || err.code === 'USER_NOT_FOUND')
+    return messages.resetLinkInvalid;
   if (err.code === 'PASSWORD_TOO_SHORT') return messages.passwordTooShort;
   if (err.code === 'PASSWORD_TOO_LONG') return err.message;
   if (err.status === 429) return messages.tooManyAttempts;
