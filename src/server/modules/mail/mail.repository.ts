@@ -129,3 +129,16 @@ export async function hasDueMail(db: Kysely<Database>, now: string): Promise<boo
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Removes sent and failed messages created before `before`; returns how many. */
+export async function deleteFinishedMailBefore(
+  db: Kysely<Database>,
+  before: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('mail_message')
+    .where('status', 'in', ['sent', 'failed'])
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema';
 import { renderMail, type MailContent } from './mail.layout';
 import {
   claimNextMail,
+  deleteFinishedMailBefore,
   countPendingMail,
   hasDueMail,
   insertMail,
@@ -65,7 +66,15 @@ export interface MailSenderOptions {
   maxAttempts?: number;
   /** How long a sender holds a message it is sending before another may take it. */
   claimMs?: number;
+  /** Sent and failed messages older than this are removed (hourly, and at start). */
+  keepMs?: number;
 }
+
+/** How long sent and failed messages stay in the queue table by default. */
+export const KEEP_FINISHED_MAIL_DAYS = 30;
+
+/** How long stop() waits for the message being sent before leaving it to its lapsing claim. */
+const STOP_WAIT_MS = 5_000;
 
 /** The loop that delivers queued mail, in the server process. */
 export interface MailSender {
@@ -95,6 +104,8 @@ export function createMailSender(
   const retryMaxMs = opts.retryMaxMs ?? 60 * 60_000;
   const maxAttempts = opts.maxAttempts ?? 10;
   const claimMs = opts.claimMs ?? 2 * 60_000;
+  const keepMs = opts.keepMs ?? KEEP_FINISHED_MAIL_DAYS * 24 * 60 * 60_000;
+  let prunedAt = 0;
   const transport: MailTransport = config.mail.smtpUrl
     ? smtpTransport(config.mail.smtpUrl)
     : outboxTransport(outboxDir(config));
@@ -131,7 +142,18 @@ export function createMailSender(
     log.info({ mailId: row.id, kind: row.kind, via: transport.kind }, 'mail sent');
   }
 
+  async function prune(): Promise<void> {
+    if (Date.now() - prunedAt < 60 * 60_000) return;
+    prunedAt = Date.now();
+    const removed = await deleteFinishedMailBefore(
+      db.kysely,
+      new Date(Date.now() - keepMs).toISOString(),
+    );
+    if (removed) log.info({ removed }, 'removed old sent and failed mail from the queue');
+  }
+
   async function drain(): Promise<void> {
+    await prune();
     do {
       again = false;
       for (;;) {
@@ -187,7 +209,16 @@ export function createMailSender(
     async stop() {
       stopping = true;
       clearTimeout(timer);
-      await running;
+      // A hung mail server must not hold up the shutdown: its message is tried again once
+      // its claim lapses.
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([
+        running,
+        new Promise((resolve) => {
+          wait = setTimeout(resolve, STOP_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(wait);
       transport.close();
     },
   };
