@@ -6,7 +6,7 @@ import { signUpInContext, useBrowser } from './support/browser';
 const viewports = { phone: { width: 360, height: 740 }, desktop: { width: 1280, height: 800 } };
 
 /** Pages a visitor sees, then pages of the dashboard (checked signed in as a teacher). */
-const publicPages = ['/', '/login', '/signup'];
+const publicPages = ['/', '/login', '/signup', '/forgot-password', '/reset-password?token=abc'];
 const dashboardPages = [
   '/dashboard/upgrade-to-pro',
   '/dashboard/documentation',

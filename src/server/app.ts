@@ -12,6 +12,13 @@ import type { Config } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { registerErrorHandler } from './errors';
 import { createGrading, type Grading, type GradingOptions } from './jobs/grading';
+import {
+  createMailSender,
+  type MailSender,
+  type MailSenderOptions,
+} from './modules/mail/mail.service';
+import { passwordResetLimits } from './modules/password-reset/password-reset.routes';
+import { createResetPasswordMailer } from './modules/password-reset/password-reset.service';
 import { SandboxPool, type SandboxPoolOptions } from './sandbox/sandbox-pool';
 import { evaluationRoutes } from './modules/evaluations/evaluations.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
@@ -44,6 +51,8 @@ export interface AppContext {
   grading: Grading;
   /** Reader processes for untrusted files (upload checks, reading answers, grading). */
   pool: SandboxPool;
+  /** The loop that delivers queued mail (SMTP, or DATA_DIR/outbox). */
+  mail: MailSender;
 }
 
 /** Builds the whole server from a config: database (migrated), auth, every route, the SPA. Call app.close() to release all. */
@@ -58,6 +67,8 @@ export async function buildApp(
     onRoute?: (route: RouteOptions) => void;
     /** Password hashing other than better-auth's scrypt (tests reuse one real hash per password). */
     passwordHashing?: PasswordHashing;
+    /** How the mail sender polls and backs off (tests retry in milliseconds). */
+    mail?: MailSenderOptions;
   } = {},
 ): Promise<AppContext> {
   const app = Fastify({
@@ -88,14 +99,23 @@ export async function buildApp(
     ...opts.pool,
   });
   const grading = createGrading(config, { db, store, log: app.log, pool }, opts.grading);
+  const mail = createMailSender(config, db, app.log, opts.mail);
   app.addHook('onClose', async () => {
+    await mail.stop();
     await grading.stop();
     await pool.close();
     await db.kysely.destroy();
   });
   await migrateToLatest(db.kysely);
   const changes = new SessionChanges(config.sessionCacheSeconds);
-  const auth = createAuth(config, db, resolveAuthSecret(config), changes, opts.passwordHashing);
+  const auth = createAuth(
+    config,
+    db,
+    resolveAuthSecret(config),
+    changes,
+    opts.passwordHashing,
+    createResetPasswordMailer(config, db, mail),
+  );
 
   registerErrorHandler(app);
   await app.register(security, { config });
@@ -105,6 +125,7 @@ export async function buildApp(
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 3, fields: 20, fieldSize: 100_000 },
   });
+  await app.register(passwordResetLimits, { config });
   await app.register(authPlugin, { auth, config, changes });
   await app.register(healthRoutes, { db, config });
   await app.register(avatarRoutes);
@@ -134,6 +155,9 @@ export async function buildApp(
   await app.register(noticeRoutes, papers);
   await app.register(contactRoutes, { db, config });
   await app.register(spa, { dir: config.staticDir });
-  app.addHook('onReady', async () => grading.start());
-  return { app, db, auth, config, store, grading, pool };
+  app.addHook('onReady', async () => {
+    await grading.start();
+    mail.start();
+  });
+  return { app, db, auth, config, store, grading, pool, mail };
 }

@@ -118,6 +118,40 @@ describe('loadConfig', () => {
       expect(problems({ DASHBOARD_CACHE_MB: bad })[0]).toMatch(/^- DASHBOARD_CACHE_MB:/);
   });
 
+  it('keeps mail in the outbox without SMTP_URL, from no-reply at the public host', () => {
+    expect(loadConfig({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Markwise <no-reply@localhost>',
+      resetRateLimit: 3,
+    });
+    expect(
+      loadConfig({
+        PUBLIC_URL: 'https://mark.example.edu',
+        SMTP_URL: 'smtps://mark:pw@mail.example.edu:465',
+        MAIL_FROM: 'Markwise at Example <markwise@example.edu>',
+        PASSWORD_RESET_RATE_LIMIT: '5',
+      }).mail,
+    ).toEqual({
+      smtpUrl: 'smtps://mark:pw@mail.example.edu:465',
+      from: 'Markwise at Example <markwise@example.edu>',
+      resetRateLimit: 5,
+    });
+    expect(loadConfig({ MAIL_FROM: 'markwise@example.edu' }).mail.from).toBe(
+      'markwise@example.edu',
+    );
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps://, and a MAIL_FROM without an address', () => {
+    expect(
+      problems({
+        SMTP_URL: 'http://mail.example.edu',
+        MAIL_FROM: 'Markwise <not an address>',
+      }).map((l) => l.split(':')[0]),
+    ).toEqual(['- SMTP_URL', '- MAIL_FROM']);
+    expect(problems({ SMTP_URL: 'mail.example.edu:25' })[0]).toContain('must be an SMTP address');
+    expect(problems({ PASSWORD_RESET_RATE_LIMIT: '0' })[0]).toContain('PASSWORD_RESET_RATE_LIMIT');
+  });
+
   it('fails with one error that lists every problem', () => {
     const list = problems({
       PORT: 'eighty',

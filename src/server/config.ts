@@ -50,6 +50,16 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** MAIL_FROM: an address, or a name and an address ("Markwise <no-reply@school.example>"). */
+const mailFrom = z
+  .string()
+  .trim()
+  .refine((v) => {
+    const m = /^(?:([^<>\r\n]*?)\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(v);
+    const address = m?.[2] ?? m?.[3];
+    return address !== undefined && z.email().safeParse(address).success;
+  }, 'must be an email address, or a name and an address like "Markwise <no-reply@school.example>"');
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -85,6 +95,15 @@ const envSchema = z
     OIDC_CLIENT_SECRET: optional(z.string()),
     OIDC_LABEL: z.string().default('Google'),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    SMTP_URL: optional(
+      z.url({
+        protocol: /^smtps?$/,
+        error:
+          'must be an SMTP address like smtp://user:password@mail.example.org:587 (or smtps://)',
+      }),
+    ),
+    MAIL_FROM: optional(mailFrom),
+    PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(3),
     CONTACT_FORWARD_URL: optional(z.url()),
     CONTACT_ACCESS_KEY: optional(z.string()),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
@@ -151,6 +170,14 @@ export interface Config {
   logLevel: string;
   oidc?: { issuer: string; clientId: string; clientSecret: string; label: string };
   loginRateLimit: number;
+  mail: {
+    /** Where mail is sent (smtp:// or smtps://); without it every message goes to DATA_DIR/outbox. */
+    smtpUrl?: string;
+    /** The From of every message. */
+    from: string;
+    /** Password reset requests allowed per email address per hour (and ten times that per client address). */
+    resetRateLimit: number;
+  };
   contact: {
     forwardUrl?: string;
     accessKey?: string;
@@ -243,6 +270,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Markwise <no-reply@${new URL(publicUrl).hostname}>`,
+      resetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
+    },
     contact: {
       forwardUrl: e.CONTACT_FORWARD_URL,
       accessKey: e.CONTACT_ACCESS_KEY,

@@ -8,6 +8,13 @@ export const messages = {
   wrongCredentials: 'Wrong email or password',
   loginFailed: 'Email does not exist. Sign Up',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  tooManyResetRequests:
+    'Too many requests for a new password. Check your email for the link already sent, or try again in an hour.',
+  resetLinkSent:
+    'If an account uses this email, we have sent it a link to set a new password. Check your inbox (and spam folder).',
+  invalidEmail: 'Please enter a valid email address, like name@school.org.',
+  resetLinkInvalid: 'This link has expired or has already been used. Please ask for a new one.',
+  passwordReset: 'Password changed successfully. Log In',
   networkError: 'Could not reach Markwise. Check your connection and try again.',
   serverError: 'Something went wrong on our side. Please try again in a moment.',
   oidcFailed: 'The external sign-in did not complete. Please try again.',

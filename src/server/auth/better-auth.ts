@@ -4,6 +4,7 @@ import { cleanPersonName } from '../../shared/api';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { avatarUrl, randomSeed } from '../modules/avatars/avatar-seed';
+import { RESET_LINK_SECONDS } from '../modules/password-reset/password-reset.service';
 import type { SessionChanges } from './session-changes';
 
 /** Provider id of the configured OpenID Connect sign-in ("Sign in with Google" or a school's own). */
@@ -17,11 +18,18 @@ export interface PasswordHashing {
   verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
+/** Queues the email that carries a password reset link (modules/password-reset). */
+export type SendResetPassword = (
+  user: { email: string; name: string },
+  token: string,
+) => Promise<void>;
+
 /**
  * Makes the better-auth instance: email + password, optional generic OIDC, sessions in our
  * database, and a signed copy of the session in a cookie for `config.sessionCacheSeconds`
  * (see session-hook.ts for when it is trusted). Ended sessions and changed users are reported
  * to `changes`. `passwordHashing` replaces better-auth's own (the tests reuse one real hash).
+ * `sendResetPassword` turns on "Forgot password?" (request-password-reset, reset-password).
  */
 export function createAuth(
   config: Config,
@@ -29,6 +37,7 @@ export function createAuth(
   secret: string,
   changes: SessionChanges,
   passwordHashing?: PasswordHashing,
+  sendResetPassword?: SendResetPassword,
 ) {
   return betterAuth({
     appName: 'Markwise',
@@ -44,6 +53,22 @@ export function createAuth(
       minPasswordLength: 6,
       maxPasswordLength: 128,
       ...(passwordHashing ? { password: passwordHashing } : {}),
+      // Forgot password: the email's link opens our "Set a new password" page with the token,
+      // which works once (better-auth consumes it) and for an hour; a reset ends every session.
+      ...(sendResetPassword
+        ? {
+            sendResetPassword: ({
+              user,
+              token,
+            }: {
+              user: { email: string; name: string };
+              token: string;
+            }) => sendResetPassword(user, token),
+            resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+            revokeSessionsOnPasswordReset: true,
+            onPasswordReset: async ({ user }: { user: { id: string } }) => changes.mark(user.id),
+          }
+        : {}),
     },
     user: {
       fields: { emailVerified: 'email_verified', ...times },
@@ -120,6 +145,9 @@ export function createAuth(
         '/sign-up/email': { window: 60, max: config.loginRateLimit },
         // Starting a provider sign-in: the same allowance instead of better-auth's 3 per 10 s.
         '/sign-in/social': { window: 60, max: config.loginRateLimit },
+        // Per client, instead of better-auth's 3 per minute; password-reset.routes.ts also
+        // limits each email address and each client per hour.
+        '/request-password-reset': { window: 60, max: config.loginRateLimit },
       },
     },
     advanced: {

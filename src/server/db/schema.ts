@@ -23,6 +23,7 @@ export interface Database {
   regrade_request: RegradeRequestTable;
   notice: NoticeTable;
   dashboard_version: DashboardVersionTable;
+  mail_message: MailMessageTable;
 }
 
 /** better-auth's tables store Date on PostgreSQL and ISO text on SQLite. */
@@ -324,4 +325,24 @@ export interface ContactMessageTable {
   created_at: string;
   forwarded_at: string | null;
   forward_error: string | null;
+}
+
+/** One email: queued when written, then sent, or failed once its attempts are spent (modules/mail). */
+export interface MailMessageTable {
+  id: string;
+  /** What the message is for (`reset_password`); also how sends per address are counted. */
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  /** Not tried again before this moment (the back-off after a failed attempt). */
+  next_attempt_at: string;
+  /** Set while a sender holds the message; a lapsed claim lets another try it. */
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }

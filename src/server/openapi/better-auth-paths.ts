@@ -92,6 +92,43 @@ export function betterAuthPaths(): Record<string, { post: Operation }> {
         },
       }),
     },
+    '/api/auth/request-password-reset': {
+      post: op(
+        'Ask for a password reset email',
+        'The same answer whether or not an account uses the address; only an account gets the email, whose link (PUBLIC_URL/reset-password?token=…) works once and for one hour.',
+        {
+          requestBody: jsonBody(z.object({ email: z.email() })),
+          responses: {
+            '200': reply(
+              'Accepted (an email is queued when an account uses the address)',
+              z.object({ status: z.boolean(), message: z.string() }),
+            ),
+            ...refused,
+            '429': reply(
+              'Too many requests for this address or from this client within the hour (PASSWORD_RESET_RATE_LIMIT): code too_many_reset_requests, in `{error: {code, message}}`',
+              z.object({ error: betterAuthError }),
+            ),
+          },
+        },
+      ),
+    },
+    '/api/auth/reset-password': {
+      post: op(
+        'Set a new password',
+        'With the token from the reset email. Ends every session of the account.',
+        {
+          requestBody: jsonBody(z.object({ token: z.string(), newPassword: password })),
+          responses: {
+            '200': reply('Changed', z.object({ status: z.boolean() })),
+            ...refused,
+            '400': reply(
+              'A used, expired or unknown token (INVALID_TOKEN), or a password outside 6–128 characters',
+              betterAuthError,
+            ),
+          },
+        },
+      ),
+    },
     '/api/auth/sign-in/social': {
       post: op(
         'Start an external sign-in',

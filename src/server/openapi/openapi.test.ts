@@ -63,6 +63,8 @@ describe('the API contract', () => {
 
     it('documents better-auth’s sign-in by hand and hides its catch-all handler', () => {
       expect(doc.paths['/api/auth/sign-in/email']!.post!.requestBody).toBeDefined();
+      expect(doc.paths['/api/auth/request-password-reset']!.post!.requestBody).toBeDefined();
+      expect(doc.paths['/api/auth/reset-password']!.post!.responses).toHaveProperty('400');
       expect(doc.paths['/api/auth/*']).toBeUndefined();
       expect(doc.paths['/*']).toBeUndefined();
     });

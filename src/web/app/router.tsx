@@ -15,6 +15,8 @@ export const router = createBrowserRouter([
       { path: '/', lazy: () => import('./routes/landing') },
       { path: '/login', lazy: () => import('./routes/login') },
       { path: '/signup', lazy: () => import('./routes/signup') },
+      { path: '/forgot-password', lazy: () => import('./routes/forgot-password') },
+      { path: '/reset-password', lazy: () => import('./routes/reset-password') },
       { path: '/role', lazy: () => import('./routes/role') },
       {
         path: '/dashboard',

@@ -14,6 +14,7 @@ import * as dashboardReviewCounts from './2026_11_26_1000_dashboard_review_count
 import * as rerunPreviewUndo from './2026_11_26_1200_rerun_preview_undo';
 import * as acceptedAnswers from './2026_11_26_1400_accepted_answers';
 import * as mathsReview from './2026_11_27_0900_maths_review';
+import * as mailQueue from './2026_11_28_0900_mail_queue';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_1200_rerun_preview_undo': rerunPreviewUndo,
   '2026_11_26_1400_accepted_answers': acceptedAnswers,
   '2026_11_27_0900_maths_review': mathsReview,
+  '2026_11_28_0900_mail_queue': mailQueue,
 };

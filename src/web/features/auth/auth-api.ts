@@ -35,6 +35,14 @@ export const signUpWithEmail = (name: string, email: string, password: string) =
 export const signInWithEmail = (email: string, password: string) =>
   api('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
 
+/** Asks for a reset email; the answer is the same whether an account uses the address or not. */
+export const requestPasswordReset = (email: string) =>
+  api('/api/auth/request-password-reset', { method: 'POST', json: { email } });
+
+/** Sets a new password with the token from the reset email (it works once, for an hour). */
+export const resetPassword = (token: string, newPassword: string) =>
+  api('/api/auth/reset-password', { method: 'POST', json: { token, newPassword } });
+
 export const signOut = () => api('/api/auth/sign-out', { method: 'POST', json: {} });
 
 /**

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages';
 import { ApiError } from '../../lib/api';
 import {
+  forgotPasswordErrorMessage,
   loginErrorMessage,
   oidcErrorMessage,
   oidcStartErrorMessage,
   passwordProblem,
+  resetPasswordErrorMessage,
   signupErrorMessage,
 } from './auth-errors';
 
@@ -94,5 +96,36 @@ describe('oidcStartErrorMessage', () => {
 
   it('blames the connection when the server cannot be reached', () => {
     expect(oidcStartErrorMessage(new TypeError('Failed to fetch'))).toBe(messages.networkError);
+  });
+});
+
+describe('forgotPasswordErrorMessage', () => {
+  it('says why a request for a reset email was refused', () => {
+    expect(forgotPasswordErrorMessage(apiError(429, 'too_many_reset_requests'))).toBe(
+      messages.tooManyResetRequests,
+    );
+    expect(forgotPasswordErrorMessage(apiError(429, 'http_429'))).toBe(messages.tooManyAttempts);
+    expect(forgotPasswordErrorMessage(apiError(400, 'VALIDATION_ERROR'))).toBe(
+      messages.invalidEmail,
+    );
+    expect(forgotPasswordErrorMessage(apiError(500, 'internal'))).toBe(messages.serverError);
+    expect(forgotPasswordErrorMessage(new TypeError('Failed to fetch'))).toBe(
+      messages.networkError,
+    );
+  });
+});
+
+describe('resetPasswordErrorMessage', () => {
+  it('says a spent or expired link is spent, and passes the password rules on', () => {
+    expect(resetPasswordErrorMessage(apiError(400, 'INVALID_TOKEN'))).toBe(
+      messages.resetLinkInvalid,
+    );
+    expect(resetPasswordErrorMessage(apiError(400, 'PASSWORD_TOO_SHORT'))).toBe(
+      messages.passwordTooShort,
+    );
+    expect(resetPasswordErrorMessage(apiError(400, 'PASSWORD_TOO_LONG', 'Password too long'))).toBe(
+      'Password too long',
+    );
+    expect(resetPasswordErrorMessage(new TypeError('Failed to fetch'))).toBe(messages.networkError);
   });
 });

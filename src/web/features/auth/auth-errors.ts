@@ -21,6 +21,26 @@ export function signupErrorMessage(err: unknown): string {
   return messages.signupFailed;
 }
 
+/** The message when a reset email cannot be asked for: the server's own words for the limit. */
+export function forgotPasswordErrorMessage(err: unknown): string {
+  if (!(err instanceof ApiError)) return messages.networkError;
+  if (err.code === 'too_many_reset_requests') return messages.tooManyResetRequests;
+  if (err.status === 429) return messages.tooManyAttempts;
+  if (err.status === 400) return messages.invalidEmail;
+  return messages.serverError;
+}
+
+/** The message when a new password is refused: a spent or expired link, or the password rules. */
+export function resetPasswordErrorMessage(err: unknown): string {
+  if (!(err instanceof ApiError)) return messages.networkError;
+  if (err.code === 'INVALID_TOKEN' || err.code === 'USER_NOT_FOUND')
+    return messages.resetLinkInvalid;
+  if (err.code === 'PASSWORD_TOO_SHORT') return messages.passwordTooShort;
+  if (err.code === 'PASSWORD_TOO_LONG') return err.message;
+  if (err.status === 429) return messages.tooManyAttempts;
+  return messages.serverError;
+}
+
 /**
  * The message for an external sign-in that came back with `?error=…`. An email that already has a
  * password account is not linked to the provider (unverified emails could be taken over that way),

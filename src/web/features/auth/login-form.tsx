@@ -61,6 +61,14 @@ export function LoginForm() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link
+            to="/forgot-password"
+            className="font-semibold text-brand-700 hover:text-brand-800 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" busy={busy} className="w-full">
           Log In
         </Button>

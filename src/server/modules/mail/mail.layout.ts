@@ -1,0 +1,48 @@
+/** The product's name in every message's subject, greeting and signature. */
+export const PRODUCT_NAME = 'Markwise';
+
+/** What a message says: a greeting, paragraphs, one button-like link, and a closing note. */
+export interface MailContent {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  /** Said after the link (why the reader got this, what to do if it was not her). */
+  after?: string[];
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** The plain-text and HTML versions of one message, both with the product's name and the link. */
+export function renderMail(content: MailContent): { subject: string; text: string; html: string } {
+  const { greeting, paragraphs, action, after = [] } = content;
+  const text = [
+    greeting,
+    ...paragraphs,
+    `${action.label}:\n${action.url}`,
+    ...after,
+    `— ${PRODUCT_NAME}`,
+  ].join('\n\n');
+  const p = (s: string) =>
+    `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#0f172a">${escapeHtml(s)}</p>`;
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:24px">
+<p style="margin:0 0 20px;font-size:18px;font-weight:bold;color:#4338ca">${PRODUCT_NAME}</p>
+${[greeting, ...paragraphs].map(p).join('\n')}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#475569">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#4338ca;word-break:break-all">${escapeHtml(action.url)}</a></p>
+${after.map(p).join('\n')}
+<p style="margin:24px 0 0;font-size:13px;color:#475569">— ${PRODUCT_NAME}</p>
+</div>
+</body>
+</html>
+`;
+  return { subject: content.subject, text, html };
+}

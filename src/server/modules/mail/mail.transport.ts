@@ -1,0 +1,86 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** One message as it leaves the queue. */
+export interface OutgoingMail {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  date: Date;
+}
+
+/** Where messages go: an SMTP server, or the outbox folder. */
+export interface MailTransport {
+  /** `smtp` or `outbox`, for the log. */
+  readonly kind: 'smtp' | 'outbox';
+  /** Delivers one message; rejects when it was not delivered (it is then tried again). */
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * The message's own Message-ID: the same on every attempt, so a receiver that keeps ids can tell
+ * a retry after a lost reply from a new message.
+ */
+const messageId = (mail: OutgoingMail, from: string) =>
+  `<${mail.id}@${from.replace(/^.*@/, '').replace(/[>\s]/g, '') || 'markwise'}>`;
+
+const fields = (mail: OutgoingMail) => ({
+  messageId: messageId(mail, mail.from),
+  from: mail.from,
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html,
+  date: mail.date,
+});
+
+/** Sends over SMTP: one connection per message, with timeouts so a hung server only delays mail. */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transporter.sendMail(fields(mail));
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+/**
+ * Writes each message as an .eml file into `dir` (DATA_DIR/outbox), named by its time and id so
+ * the folder lists in order and a retry overwrites rather than duplicates. The file appears
+ * whole (written beside it, then renamed).
+ */
+export function outboxTransport(dir: string): MailTransport {
+  const builder = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      const info = await builder.sendMail(fields(mail));
+      await fs.mkdir(dir, { recursive: true });
+      const name = `${mail.date.toISOString().replace(/[:.]/g, '-')}_${mail.id}.eml`;
+      const file = path.join(dir, name);
+      await fs.writeFile(`${file}.part`, info.message as Buffer);
+      await fs.rename(`${file}.part`, file);
+    },
+    close() {
+      builder.close();
+    },
+  };
+}
