@@ -23,7 +23,7 @@ async function authPlugin(
       cookieNames: { token: authCookies.sessionToken.name, data: authCookies.sessionData.name },
     }),
   );
-  await app.register(authRoutes, opts);
+  await app.register(authRoutes, { ...opts, dataCookie: authCookies.sessionData.name });
 }
 
 // The session hook reads request.cookies, which @fastify/cookie parses.

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { personName } from '../../shared/api';
 import type { Config } from '../config';
 import { AppError } from '../errors';
@@ -18,10 +18,46 @@ function checkName(body: unknown) {
   }
 }
 
+/**
+ * The request's headers for better-auth without the signed session cache cookie (`dataCookie`).
+ * better-auth trusts that cookie on its own endpoints for its whole lifetime, so after a sign-out,
+ * a password reset or "sign out everywhere" a replayed one still renamed the user or listed her
+ * other sessions for up to a minute. Without it every better-auth endpoint looks the session up in
+ * the database, which ended sessions have left. Markwise's own routes have their own check
+ * (session-hook.ts).
+ */
+export function withoutSessionCache(request: FastifyRequest, dataCookie: string): Headers {
+  const headers = authHeaders(request);
+  const cookie = headers.get('cookie');
+  if (!cookie) return headers;
+  const kept = cookie
+    .split(';')
+    .filter((pair) => pair.split('=', 1)[0]!.trim() !== dataCookie)
+    .join(';');
+  if (kept.trim()) headers.set('cookie', kept);
+  else headers.delete('cookie');
+  return headers;
+}
+
+/**
+ * The body as better-auth reads it: JSON again. A body nested too deeply to write back (Fastify
+ * parses 100,000 levels of `[`) is refused as every other route refuses a malformed body.
+ */
+function bodyText(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (err) {
+    if (err instanceof RangeError) {
+      throw new AppError(400, 'bad_request', 'The request body is nested too deeply.');
+    }
+    throw err;
+  }
+}
+
 /** /api/auth/*: every better-auth endpoint (sign-up, sign-in, sign-out, get-session, providers). */
 export async function authRoutes(
   app: FastifyInstance,
-  { auth, config }: { auth: Auth; config: Config },
+  { auth, config, dataCookie }: { auth: Auth; config: Config; dataCookie: string },
 ) {
   app.route({
     method: ['GET', 'POST'],
@@ -29,13 +65,14 @@ export async function authRoutes(
     config: { rawAuth: true },
     async handler(request, reply) {
       const url = new URL(request.url, config.publicUrl);
-      if (NAMED_PATHS.has(url.pathname)) checkName(request.body);
       const hasBody = request.method === 'POST' && request.body !== undefined;
+      const body = hasBody ? bodyText(request.body) : undefined;
+      if (NAMED_PATHS.has(url.pathname)) checkName(request.body);
       const response = await auth.handler(
         new Request(url, {
           method: request.method,
-          headers: authHeaders(request),
-          body: hasBody ? JSON.stringify(request.body) : undefined,
+          headers: withoutSessionCache(request, dataCookie),
+          body,
         }),
       );
       reply.status(response.status);

@@ -112,6 +112,40 @@ describe.each(dialects)('session cookie cache (%s)', (dialect) => {
     expect((await get(copy)).statusCode).toBe(401);
   });
 
+  it("ends at once on better-auth's own endpoints too: replayed cookies change and reveal nothing", async () => {
+    const user = await signUp(t, { role: 'student', name: 'Kept Name' });
+    const device = new Device(user.cookie);
+    // The cache cookie is set, and a copy of everything is kept from before the sign-out.
+    await get(device);
+    expect(device.has(DATA)).toBe(true);
+    const copy = new Device(device.cookie);
+    expect((await post(device, '/api/auth/sign-out')).statusCode).toBe(200);
+    const rename = await post(copy, '/api/auth/update-user', { name: 'Taken Over' });
+    expect(rename.statusCode).toBe(401);
+    const sessions = await get(copy, '/api/auth/list-sessions');
+    expect(sessions.statusCode).toBe(401);
+    expect(sessions.body).not.toContain(user.id);
+    const session = await get(copy, '/api/auth/get-session');
+    expect(session.body).not.toContain(user.email);
+    const row = await t.db.kysely
+      .selectFrom('user')
+      .select('name')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe('Kept Name');
+  });
+
+  it('ends the other devices at once on every endpoint when one signs out everywhere', async () => {
+    const user = await signUp(t, { role: 'student' });
+    const laptop = new Device(user.cookie);
+    const phone = new Device(await signIn(t, user.email, 'secret123'));
+    await get(phone);
+    expect(phone.has(DATA)).toBe(true);
+    expect((await post(laptop, '/api/auth/revoke-sessions')).statusCode).toBe(200);
+    expect((await post(phone, '/api/auth/update-user', { name: 'Phone' })).statusCode).toBe(401);
+    expect((await get(phone, '/api/auth/list-sessions')).statusCode).toBe(401);
+  });
+
   it('ends a session revoked from another device at its next request', async () => {
     const user = await signUp(t, { role: 'student' });
     const laptop = new Device(user.cookie);

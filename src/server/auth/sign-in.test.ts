@@ -156,3 +156,30 @@ describe('session cookie behind HTTPS', () => {
     });
   });
 });
+
+describe('a body nested too deeply for better-auth', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each(['sign-in/email', 'sign-up/email', 'update-user', 'sign-in/social'])(
+    'is refused on %s with 400, as every other route refuses it, and signs nobody up',
+    async (endpoint) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/auth/${endpoint}`,
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        payload: '['.repeat(100_000) + ']'.repeat(100_000),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: { code: 'bad_request', message: 'The request body is nested too deeply.' },
+      });
+      expect(await t.db.kysely.selectFrom('user').select('id').execute()).toEqual([]);
+    },
+  );
+});
