@@ -3,7 +3,6 @@
 // Stops at the first failure and ends with a summary of every step.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -12,15 +11,16 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const e2e = fs.existsSync(chromium);
 const ci = Boolean(process.env.CI);
 
-// Every step starts as soon as the steps it needs have passed, so the checks fill the cores
-// while the tests wait on their servers and browsers. The checks (lint, formatting, typecheck)
-// read only the source and run at a lower priority: on 2 cores they take the CPU the tests
-// leave idle instead of slowing them (in stages, one after the other, the run took 445 s; the
-// checks alone 48 s of it). `after` names the steps a step waits for.
+// The checks (lint, formatting, typecheck), the web build and the unit and integration tests run
+// side by side from the start: on 2 cores they keep both busy where, one stage after the other,
+// the tests waited on their servers and databases and the checks on their slowest (the run took
+// 445 s, the checks alone 48 s of it). The browser tests start when all of those have passed:
+// they need the build, their output would interleave with the unit tests', and a failed check
+// stops the run before its longest step. `after` names the steps a step waits for.
 const steps = [
-  { name: 'lint (eslint)', cmd: bin('eslint'), args: ['.'], nice: true },
-  { name: 'formatting (prettier)', cmd: bin('prettier'), args: ['--check', '.'], nice: true },
-  { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit'], nice: true },
+  { name: 'lint (eslint)', cmd: bin('eslint'), args: ['.'] },
+  { name: 'formatting (prettier)', cmd: bin('prettier'), args: ['--check', '.'] },
+  { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit'] },
   ...(e2e ? [{ name: 'web build', cmd: bin('vite'), args: ['build', '--logLevel', 'warn'] }] : []),
   {
     name: 'unit and integration tests',
@@ -34,8 +34,13 @@ const steps = [
     args: ['e2e/run.mjs', ...(ci ? ['--bail=1'] : [])],
     env: { E2E_SKIP_BUILD: '1' },
     live: true,
-    // One live step at a time (their output would interleave), and the browser tests need the build.
-    after: ['web build', 'unit and integration tests'],
+    after: [
+      'lint (eslint)',
+      'formatting (prettier)',
+      'typecheck',
+      'web build',
+      'unit and integration tests',
+    ],
   },
 ];
 
@@ -49,13 +54,6 @@ function run(step, running) {
       stdio: step.live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     });
     running.add(child);
-    if (step.nice && child.pid !== undefined) {
-      try {
-        os.setPriority(child.pid, 10);
-      } catch {
-        // not allowed here: it runs at the usual priority
-      }
-    }
     const output = [];
     child.stdout?.on('data', (d) => output.push(d));
     child.stderr?.on('data', (d) => output.push(d));
