@@ -1,3 +1,4 @@
+import { newSalt } from '../marks/anonymity';
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -214,6 +215,13 @@ export async function saveReviewSettings(
         ? undefined
         : regradeDeadline && new Date(regradeDeadline).toISOString(),
     ...(body.modelAnswerVisibility ? { model_answer_visibility: body.modelAnswerVisibility } : {}),
+    ...(body.anonymousMarking === undefined
+      ? {}
+      : {
+          anonymous_marking: body.anonymousMarking ? 1 : 0,
+          // The shuffled order is made once and kept: turned on again, it is the same.
+          anonymous_salt: assignment.anonymous_salt ?? newSalt(),
+        }),
     updated_at: nowIso(),
   });
 }

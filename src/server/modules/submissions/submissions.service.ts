@@ -1,3 +1,4 @@
+import { anonymityOf, shuffled } from '../marks/anonymity';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SubmissionRow, SubmissionsResponse } from '../../../shared/assignments';
@@ -101,10 +102,26 @@ export async function submissionsFor(
   const summary = summaryOf(assignment);
   const view = marksViewOf(user, assignment);
   if (visibleSubmissions(user, assignment) === 'all') {
-    const [rows, missing] = await Promise.all([
+    const [rows, missing, anon] = await Promise.all([
       repo.listSubmissions(db, assignment.id),
       repo.listNotSubmitted(db, assignment.id),
+      anonymityOf(db, assignment),
     ]);
+    if (anon) {
+      // Names hidden: the shuffled order, and the students still to hand in by pseudonym.
+      const waiting = missing.map((name) => anon.hidden.get(name) ?? 'Student ?');
+      return {
+        viewer: 'owner',
+        assignment: summary,
+        submissions: shuffled(rows, anon, (r) => r.student_id).map((r) => ({
+          ...toSubmissionRow(r, view),
+          studentName: anon.pseudonymOf(r.student_id),
+        })),
+        notSubmitted: waiting
+          .sort((a, b) => Number(a.slice(8)) - Number(b.slice(8)))
+          .map((studentName) => ({ studentName })),
+      };
+    }
     return {
       viewer: 'owner',
       assignment: summary,
