@@ -87,7 +87,11 @@ export function shuffled<T>(rows: T[], anon: Anonymity, studentIdOf: (row: T) =>
  */
 export function masked(value: unknown, anon: Anonymity): unknown {
   if (typeof value === 'string') return anon.hidden.get(value) ?? value;
-  if (Array.isArray(value)) return value.map((v) => masked(v, anon));
+  if (Array.isArray(value))
+    return reordered(
+      value,
+      value.map((v) => masked(v, anon)),
+    );
   if (value === null || typeof value !== 'object' || value instanceof Buffer) return value;
   const out: Record<string, unknown> = {};
   const obj = value as Record<string, unknown>;
@@ -99,6 +103,21 @@ export function masked(value: unknown, anon: Anonymity): unknown {
     if (sub) out.studentName = anon.bySubmission.get(sub);
   }
   return out;
+}
+
+/**
+ * A list of students in name order would still tell names: it comes back in the shuffled order
+ * (a list in any other order, such as regrade requests by date, keeps it).
+ */
+function reordered(before: unknown[], after: unknown[]): unknown[] {
+  const names = before.map((v) =>
+    v && typeof v === 'object' ? (v as { studentName?: unknown }).studentName : undefined,
+  );
+  if (after.length < 2 || !names.every((n): n is string => typeof n === 'string')) return after;
+  if (!names.every((n, i) => i === 0 || names[i - 1]!.localeCompare(n) <= 0)) return after;
+  const number = (v: unknown) =>
+    Number(String((v as { studentName: string }).studentName).slice(8));
+  return [...after].sort((a, b) => (number(a) || 1e9) - (number(b) || 1e9));
 }
 
 /** The owner's anonymity on this request to /api/assignments/:code…, or null. */
