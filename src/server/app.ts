@@ -22,7 +22,7 @@ import { createResetPasswordMailer } from './modules/password-reset/password-res
 import { SandboxPool, type SandboxPoolOptions } from './sandbox/sandbox-pool';
 import { evaluationRoutes } from './modules/evaluations/evaluations.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
-import { maskRepliesForOwner } from './modules/marks/anonymity';
+import { maskRepliesForOwner } from './modules/marks/anonymity.service';
 import { avatarRoutes } from './modules/avatars/avatars.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';

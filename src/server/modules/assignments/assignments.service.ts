@@ -1,4 +1,3 @@
-import { newSalt } from '../marks/anonymity';
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -220,7 +219,7 @@ export async function saveReviewSettings(
       : {
           anonymous_marking: body.anonymousMarking ? 1 : 0,
           // The shuffled order is made once and kept: turned on again, it is the same.
-          anonymous_salt: assignment.anonymous_salt ?? newSalt(),
+          anonymous_salt: assignment.anonymous_salt ?? crypto.randomBytes(16).toString('hex'),
         }),
     updated_at: nowIso(),
   });

@@ -23,7 +23,7 @@ import {
 } from './marks-state';
 import { marksNow, recomputeTotal } from './marking.service';
 import * as repo from './marks.repository';
-import { isAnonymous } from './anonymity';
+import { isAnonymous } from './anonymity.service';
 
 /**
  * What the student would see if the submission were published now (toPublished says how the

@@ -1,4 +1,4 @@
-import { isAnonymous } from '../marks/anonymity';
+import { isAnonymous } from '../marks/anonymity.service';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {

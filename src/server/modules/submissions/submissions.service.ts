@@ -1,4 +1,4 @@
-import { anonymityOf, shuffled } from '../marks/anonymity';
+import { anonymityOf, shuffled } from '../marks/anonymity.service';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SubmissionRow, SubmissionsResponse } from '../../../shared/assignments';

@@ -2,9 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { AssignmentRow } from '../assignments/assignments.service';
-import { findByCode } from '../assignments/assignments.repository';
-import { normalizeCode } from '../assignments/class-code';
+import { findForUser, type AssignmentRow } from '../assignments/assignments.service';
 
 /**
  * Anonymous marking. While an assignment's owner marks anonymously (until she publishes), she
@@ -27,9 +25,6 @@ export interface Anonymity {
 /** Whether the owner marks with names hidden now (turned on and not yet published). */
 export const isAnonymous = (a: Pick<AssignmentRow, 'anonymous_marking'>) =>
   Number(a.anonymous_marking) === 1;
-
-/** A fresh random salt for the shuffled order. */
-export const newSalt = () => crypto.randomBytes(16).toString('hex');
 
 /** The assignment's anonymity, or null when names are shown. */
 export async function anonymityOf(
@@ -128,9 +123,9 @@ async function ownersAnonymity(db: Kysely<Database>, request: FastifyRequest) {
   if (!user || user.role !== 'teacher') return null;
   const code = (request.params as { code?: unknown }).code;
   if (typeof code !== 'string') return null;
-  const assignment = await findByCode(db, normalizeCode(code));
-  if (!assignment || assignment.teacher_id !== user.id) return null;
-  return anonymityOf(db, assignment);
+  const found = await findForUser(db, user, code);
+  if (!found || found.assignment.teacher_id !== user.id) return null;
+  return anonymityOf(db, found.assignment);
 }
 
 /**
