@@ -117,6 +117,12 @@ describe.each(dialects)('anonymous marking (%s)', (dialect) => {
     });
     expect(asked.statusCode, asked.body).toBe(201);
     const requestId = asked.json().id as string;
+    const accepted = await call(teacher, 'POST', '/accepted-answers', {
+      question: '1',
+      text: 'A stack.',
+      submissionId: ids[3],
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
 
     const replies: Array<[string, { body: string; headers: Record<string, unknown> }]> = [];
     const get = async (path: string) => {
@@ -160,6 +166,8 @@ describe.each(dialects)('anonymous marking (%s)', (dialect) => {
     // Each answer is "Student N", the regrade request too, and the export says why.
     const detail = (await call(teacher, 'GET', `/submissions/${ids[0]}`)).json();
     expect(detail.studentName).toMatch(/^Student \d+$/);
+    const answers = (await call(teacher, 'GET', '/accepted-answers')).json().answers;
+    expect(answers[0].studentName).toMatch(/^Student \d+$/);
     const requests = (await call(teacher, 'GET', '/regrade-requests')).json().requests;
     expect(requests[0].studentName).toBe(detail.studentName);
     const csv = await call(teacher, 'GET', '/grades.csv');
