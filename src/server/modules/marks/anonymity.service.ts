@@ -18,6 +18,8 @@ export interface Anonymity {
   rankOf(studentId: string): number;
   /** "Student N" of a submission's student, by submission id. */
   bySubmission: Map<string, string>;
+  /** The pseudonyms of the joined students who have not handed in, in the shuffled order. */
+  notSubmitted: string[];
   /** Every student's name and email with their pseudonym: nothing of them may reach the owner. */
   hidden: Map<string, string>;
 }
@@ -66,6 +68,9 @@ export async function anonymityOf(
     pseudonymOf,
     rankOf: (id) => rank.get(id) ?? Number.MAX_SAFE_INTEGER,
     bySubmission: new Map(submitted.map((s) => [s.submission_id, pseudonymOf(s.id)])),
+    notSubmitted: order
+      .filter((o) => !submitted.some((s) => s.id === o.id))
+      .map((o) => pseudonymOf(o.id)),
     hidden,
   };
 }

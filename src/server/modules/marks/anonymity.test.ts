@@ -6,6 +6,7 @@ const anon: Anonymity = {
   pseudonymOf: (id) =>
     ({ ann: 'Student 3', ben: 'Student 1', cat: 'Student 2' })[id] ?? 'Student ?',
   rankOf: (id) => ({ ann: 3, ben: 1, cat: 2 })[id] ?? 99,
+  notSubmitted: [],
   bySubmission: new Map([
     ['s-ann', 'Student 3'],
     ['s-ben', 'Student 1'],

@@ -109,7 +109,6 @@ export async function submissionsFor(
     ]);
     if (anon) {
       // Names hidden: the shuffled order, and the students still to hand in by pseudonym.
-      const waiting = missing.map((name) => anon.hidden.get(name) ?? 'Student ?');
       return {
         viewer: 'owner',
         assignment: summary,
@@ -117,9 +116,7 @@ export async function submissionsFor(
           ...toSubmissionRow(r, view),
           studentName: anon.pseudonymOf(r.student_id),
         })),
-        notSubmitted: waiting
-          .sort((a, b) => Number(a.slice(8)) - Number(b.slice(8)))
-          .map((studentName) => ({ studentName })),
+        notSubmitted: anon.notSubmitted.map((studentName) => ({ studentName })),
       };
     }
     return {
