@@ -22,6 +22,7 @@ import { createResetPasswordMailer } from './modules/password-reset/password-res
 import { SandboxPool, type SandboxPoolOptions } from './sandbox/sandbox-pool';
 import { evaluationRoutes } from './modules/evaluations/evaluations.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
+import { maskRepliesForOwner } from './modules/marks/anonymity.service';
 import { avatarRoutes } from './modules/avatars/avatars.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -135,6 +136,7 @@ export async function buildApp(
   const checker = { pool, reading };
   // What the services that read an assignment's questions need (marks, rubric, regrades…).
   const papers = { db, store, checker };
+  maskRepliesForOwner(app, db.kysely);
   await app.register(assignmentRoutes, { db, store, config, checker, stopGrading });
   await app.register(submissionRoutes, { ...papers, config });
   await app.register(evaluationRoutes, {

@@ -118,6 +118,8 @@ export const assignmentSummary = assignmentDetail
     regradeDeadline: z.string().nullable(),
     /** When students see the model answer's key points quoted whole (see review.ts). */
     modelAnswerVisibility: modelAnswerVisibility,
+    /** The owner marks with names hidden ("Student 17") until she publishes all marks. */
+    anonymousMarking: z.boolean().default(false),
   });
 export type AssignmentSummary = z.infer<typeof assignmentSummary>;
 

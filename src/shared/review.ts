@@ -135,6 +135,8 @@ export const reviewSettingsBody = z.object({
   regradeDeadline: z.iso.datetime({ offset: true }).nullable().optional(),
   /** When students see the model answer's key points quoted whole; left out, it stays as it is. */
   modelAnswerVisibility: modelAnswerVisibility.optional(),
+  /** Mark with names hidden ("Student 17") until all marks are published; false shows names at once. */
+  anonymousMarking: z.boolean().optional(),
 });
 export type ReviewSettingsBody = z.infer<typeof reviewSettingsBody>;
 

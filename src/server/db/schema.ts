@@ -109,6 +109,10 @@ export interface AssignmentTable {
   questions: string | null;
   /** When students see the model answer's key points quoted whole (`ModelAnswerVisibility`). */
   model_answer_visibility: Generated<'never' | 'after-publishing' | 'after-deadline'>;
+  /** 1: the owner marks with names hidden until the marks are published (then it goes back to 0). */
+  anonymous_marking: Generated<number>;
+  /** Random key of the anonymous order, made when anonymous marking is first turned on. */
+  anonymous_salt: string | null;
 }
 
 export interface EnrollmentTable {

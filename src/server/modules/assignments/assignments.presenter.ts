@@ -110,6 +110,7 @@ export function toSummary(a: AssignmentRow, now = new Date()): AssignmentSummary
     autoPublish: Number(a.auto_publish) === 1,
     regradeDeadline: a.regrade_deadline,
     modelAnswerVisibility: a.model_answer_visibility,
+    anonymousMarking: Number(a.anonymous_marking) === 1,
   };
   return assignmentSummary.parse(summary);
 }

@@ -214,6 +214,13 @@ export async function saveReviewSettings(
         ? undefined
         : regradeDeadline && new Date(regradeDeadline).toISOString(),
     ...(body.modelAnswerVisibility ? { model_answer_visibility: body.modelAnswerVisibility } : {}),
+    ...(body.anonymousMarking === undefined
+      ? {}
+      : {
+          anonymous_marking: body.anonymousMarking ? 1 : 0,
+          // The shuffled order is made once and kept: turned on again, it is the same.
+          anonymous_salt: assignment.anonymous_salt ?? crypto.randomBytes(16).toString('hex'),
+        }),
     updated_at: nowIso(),
   });
 }

@@ -70,6 +70,7 @@ export async function gradeRows(db: Kysely<Database>, assignmentId: string) {
         .onRef('submission.student_id', '=', 'enrollment.student_id'),
     )
     .select([
+      'user.id as student_id',
       'user.name',
       'user.email',
       'submission.id as submission_id',

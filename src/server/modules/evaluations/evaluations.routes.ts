@@ -120,17 +120,20 @@ export async function evaluationRoutes(fastify: FastifyInstance, opts: Evaluatio
     params: codeParams,
     querystring: gradesCsvQuery,
     response: {
-      200: binary(['text/csv'], 'An attachment named CODE-grades.csv'),
+      200: binary(
+        ['text/csv'],
+        'An attachment named CODE-grades.csv; while marking anonymously CODE-grades-anonymous.csv, with "Student N" for names in the shuffled order and no addresses',
+      ),
       ...refusals(...assignmentRefusals, 400),
     },
   };
   app.get('/api/assignments/:code/grades.csv', { schema: csvSchema }, async (request, reply) => {
     const { assignment } = await authorise(db, request, 'grade');
-    const { questions, lines } = await service.gradeLines(opts, assignment);
+    const { questions, lines, anonymous } = await service.gradeLines(opts, assignment);
     const csv = gradesCsv(lines, { questions, timeZone: request.query.timeZone ?? 'UTC' });
     return sendDownload(reply, csv, {
       type: 'text/csv; charset=utf-8',
-      name: `${assignment.code}-grades.csv`,
+      name: `${assignment.code}-grades${anonymous ? '-anonymous' : ''}.csv`,
     });
   });
 }

@@ -1,3 +1,4 @@
+import { anonymityOf, shuffled } from '../marks/anonymity.service';
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { EvaluationRun, RunChange } from '../../../shared/evaluations';
@@ -223,6 +224,9 @@ export async function undoEvaluation(
   return toRun((await repo.findRun(db, latest.id))!);
 }
 
+/** The Email cell of every line while names are hidden. */
+export const ANONYMOUS_EMAIL = '(hidden: anonymous marking until the marks are published)';
+
 /**
  * The grades export of an assignment: one line per joined student with the marks that stand,
  * per question and in total, the teacher's comments and the student's regrade requests; and
@@ -231,7 +235,7 @@ export async function undoEvaluation(
 export async function gradeLines(
   deps: QuestionDeps,
   assignment: AssignmentRow,
-): Promise<{ questions: GradeQuestion[]; lines: GradeLine[] }> {
+): Promise<{ questions: GradeQuestion[]; lines: GradeLine[]; anonymous: boolean }> {
   const db = deps.db.kysely;
   const stored = await questionsOrNone(deps, assignment);
   const [rows, marks, requests] = await Promise.all([
@@ -240,11 +244,14 @@ export async function gradeLines(
     regradeRequests(db, assignment, {}),
   ]);
   const questions = exportQuestions(stored, [...marks.values()]);
-  const lines = rows.map((r): GradeLine => {
+  // Marking anonymously: pseudonyms in the shuffled order, and no address.
+  const anon = await anonymityOf(db, assignment);
+  const ordered = anon ? shuffled(rows, anon, (r) => r.student_id) : rows;
+  const lines = ordered.map((r): GradeLine => {
     const state = r.submission_id === null ? undefined : marks.get(r.submission_id);
     return {
-      studentName: r.name,
-      email: r.email,
+      studentName: anon ? anon.pseudonymOf(r.student_id) : r.name,
+      email: anon ? ANONYMOUS_EMAIL : r.email,
       submittedAt: r.submitted_at,
       marks: r.marks === null ? null : Number(r.marks),
       source: r.submission_id === null ? 'not submitted' : r.marks_source,
@@ -257,7 +264,7 @@ export async function gradeLines(
       regrades: regradesInWords(requests.filter((x) => x.submissionId === r.submission_id)),
     };
   });
-  return { questions, lines };
+  return { questions, lines, anonymous: anon !== null };
 }
 
 /** The papers' questions, or failing those every question the AI found, in order of first sight. */

@@ -23,6 +23,7 @@ import {
 } from './marks-state';
 import { marksNow, recomputeTotal } from './marking.service';
 import * as repo from './marks.repository';
+import { isAnonymous } from './anonymity.service';
 
 /**
  * What the student would see if the submission were published now (toPublished says how the
@@ -90,6 +91,9 @@ export async function publish(
   }
   if (!rows.length && !opts.onlyFirst)
     throw conflict('nothing_to_publish', messages.nothingToPublish);
+  // Publishing every marked answer ends anonymous marking: the names come back.
+  if (!opts.submissionIds && rows.length && isAnonymous(assignment))
+    await endAnonymousMarking(db, assignment.id);
   return { published, unchanged: rows.length - published };
 }
 
@@ -160,4 +164,13 @@ export async function rejectChanges(
       at,
     });
   });
+}
+
+/** Names are shown again (the salt stays, so turning it on again gives the same order). */
+async function endAnonymousMarking(db: Kysely<Database>, assignmentId: string) {
+  await db
+    .updateTable('assignment')
+    .set({ anonymous_marking: 0 })
+    .where('id', '=', assignmentId)
+    .execute();
 }

@@ -1,3 +1,4 @@
+import { isAnonymous } from '../marks/anonymity.service';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -112,9 +113,12 @@ export async function submissionRoutes(fastify: FastifyInstance, opts: Submissio
     '/api/assignments/:code/submissions/:id/file',
     { schema: fileSchema },
     async (request, reply) => {
-      const { submission } = await authoriseSubmission(db, request);
+      const { user, assignment, submission } = await authoriseSubmission(db, request);
       const file = await service.answerFile(db, submission);
-      return sendStoredFile(reply, store, file, { download: request.query.download === '1' });
+      // Marking anonymously: the owner never sees the file's own name (it may hold the student's).
+      const anonymous = user.id === assignment.teacher_id && isAnonymous(assignment);
+      const named = anonymous ? { ...file, original_name: 'answer.pdf' } : file;
+      return sendStoredFile(reply, store, named, { download: request.query.download === '1' });
     },
   );
 

@@ -1,3 +1,4 @@
+import { anonymityOf, shuffled } from '../marks/anonymity.service';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SubmissionRow, SubmissionsResponse } from '../../../shared/assignments';
@@ -101,10 +102,23 @@ export async function submissionsFor(
   const summary = summaryOf(assignment);
   const view = marksViewOf(user, assignment);
   if (visibleSubmissions(user, assignment) === 'all') {
-    const [rows, missing] = await Promise.all([
+    const [rows, missing, anon] = await Promise.all([
       repo.listSubmissions(db, assignment.id),
       repo.listNotSubmitted(db, assignment.id),
+      anonymityOf(db, assignment),
     ]);
+    if (anon) {
+      // Names hidden: the shuffled order, and the students still to hand in by pseudonym.
+      return {
+        viewer: 'owner',
+        assignment: summary,
+        submissions: shuffled(rows, anon, (r) => r.student_id).map((r) => ({
+          ...toSubmissionRow(r, view),
+          studentName: anon.pseudonymOf(r.student_id),
+        })),
+        notSubmitted: anon.notSubmitted.map((studentName) => ({ studentName })),
+      };
+    }
     return {
       viewer: 'owner',
       assignment: summary,

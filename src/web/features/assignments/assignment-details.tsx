@@ -6,7 +6,10 @@ import { formatDeadline } from '../../lib/dates';
 export function AssignmentDetails({
   assignment,
 }: {
-  assignment: Omit<AssignmentSummary, 'autoPublish' | 'regradeDeadline' | 'modelAnswerVisibility'>;
+  assignment: Omit<
+    AssignmentSummary,
+    'autoPublish' | 'regradeDeadline' | 'modelAnswerVisibility' | 'anonymousMarking'
+  >;
 }) {
   const a = assignment;
   return (

@@ -12,6 +12,7 @@ const fieldsOf = (stored: AssignmentSummary) => ({
   auto: stored.autoPublish,
   until: localDateTimeInput(stored.regradeDeadline),
   modelAnswer: stored.modelAnswerVisibility,
+  anonymous: stored.anonymousMarking,
 });
 
 /**
@@ -34,6 +35,7 @@ export function PublishSettingsForm({ code, stored }: { code: string; stored: As
     const body: ReviewSettingsBody = {
       autoPublish: fields.auto,
       modelAnswerVisibility: fields.modelAnswer,
+      anonymousMarking: fields.anonymous,
     };
     // The field shows minutes: an untouched date is left out, so the stored one stays exactly.
     if (fields.until !== fieldsOf(stored).until)
@@ -55,6 +57,21 @@ export function PublishSettingsForm({ code, stored }: { code: string; stored: As
         />
         Publish marks automatically at the deadline
       </label>
+      <label className="flex min-h-11 items-center gap-2">
+        <input
+          type="checkbox"
+          checked={fields.anonymous}
+          onChange={(e) => setFields({ ...fields, anonymous: e.target.checked })}
+          aria-describedby={`${code}-anonymous-help`}
+          className="h-5 w-5"
+        />
+        Mark anonymously
+      </label>
+      <p id={`${code}-anonymous-help`} className="basis-full text-slate-700 sm:order-last">
+        {stored.anonymousMarking
+          ? 'Names are hidden: students appear as “Student N” in a shuffled order until you publish all marks.'
+          : 'Hide names (“Student N”, in a shuffled order) until you publish all marks.'}
+      </p>
       <label className="flex flex-col gap-1">
         <span>Regrade requests until ({timeZoneName()})</span>
         <input
