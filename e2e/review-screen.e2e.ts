@@ -66,7 +66,9 @@ describe('the review screen a teacher can live in', () => {
     await teacher.goto('/dashboard/create-assignment');
     const time = teacher.getByLabel('Deadline time');
     expect(await time.inputValue()).toBe('23:59');
-    await teacher.getByText('Local time (Europe/London).').waitFor();
+    // the teacher's own zone to start with, shown and changeable
+    expect(await teacher.getByLabel('Time zone').inputValue()).toBe('Europe/London');
+    await teacher.getByText('In the time zone below (Europe/London).').waitFor();
     await teacher.getByLabel('Title').fill('Before the 9 am class');
     // today is offered, but not at a time already gone (00:00 here; skipped just after midnight,
     // when the machine's day and London's may differ)
@@ -135,6 +137,33 @@ describe('the review screen a teacher can live in', () => {
     expect(shownIn('Europe/London', detail.deadline)).toBe(
       `${shownIn('Europe/London', deadline).slice(0, 10)}, 08:30`,
     );
+  });
+
+  it('the teacher moves it to 18:00 in Tokyo; the student in India sees it in her own time', async () => {
+    await teacher.goto(`/dashboard/assignment/${code}`);
+    await teacher.getByRole('button', { name: 'Edit assignment' }).click();
+    const zone = teacher.getByLabel('Time zone');
+    expect(await zone.inputValue()).toBe('Europe/London');
+    await zone.fill('Mars/Olympus');
+    await teacher.getByRole('button', { name: 'Update Assignment' }).click();
+    await teacher.getByText(messages.timeZoneInvalid).waitFor();
+    expect(await violations(teacher)).toEqual([]);
+    await zone.fill('Asia/Tokyo');
+    await teacher.getByLabel('Deadline time').fill('18:00');
+    await teacher.getByRole('button', { name: 'Update Assignment' }).click();
+    await teacher.getByText('The assignment has been updated.').waitFor();
+    const detail = (await (await teacher.request.get(`/api/assignments/${code}`)).json()) as {
+      deadline: string;
+      deadlineTimeZone: string;
+    };
+    expect(detail.deadlineTimeZone).toBe('Asia/Tokyo');
+    expect(shownIn('Asia/Tokyo', detail.deadline)).toMatch(/, 18:00$/);
+    const london = `${shownIn('Europe/London', detail.deadline)} (Europe/London)`;
+    expect((await fact(teacher, 'Deadline').innerText()).trim()).toBe(london);
+    await student.goto(`/dashboard/assignment/${code}`);
+    const kolkata = `${shownIn('Asia/Kolkata', detail.deadline)} (Asia/Kolkata)`;
+    expect(kolkata).toMatch(/, 14:30 \(Asia\/Kolkata\)$/);
+    expect((await fact(student, 'Deadline').innerText()).trim()).toBe(kolkata);
   });
 
   it('the joined student opens the question paper; only the teacher has the model answer', async () => {
