@@ -120,6 +120,15 @@ describe('the review screen a teacher can live in', () => {
     await card(student, 'Before the 9 am class').getByText(kolkata).waitFor();
     await student.goto(`/dashboard/assignment/${code}`);
     expect((await fact(student, 'Deadline').innerText()).trim()).toBe(kolkata);
+
+    // her calendar link serves the same instant to her phone's calendar
+    await student.goto('/dashboard');
+    await student.getByRole('button', { name: 'Make a calendar link' }).click();
+    const link = await student.getByLabel('Your calendar link').inputValue();
+    expect(await violations(student)).toEqual([]);
+    const feed = await (await student.request.get(new URL(link).pathname)).text();
+    const utc = detail.deadline.replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+    expect(feed).toContain(`DTSTART:${utc}`);
   });
 
   it('the update form shows the time set and saves a new one', async () => {
