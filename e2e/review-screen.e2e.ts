@@ -62,7 +62,7 @@ describe('the review screen a teacher can live in', () => {
   let code: string;
   let deadline: string;
 
-  it('the teacher sets a deadline at 09:00 in their zone; it is shown with time and zone everywhere', async () => {
+  it('the teacher sets a deadline at 09:00 in their zone; it is shown with time and zone everywhere, and in the calendar feed', async () => {
     await teacher.goto('/dashboard/create-assignment');
     const time = teacher.getByLabel('Deadline time');
     expect(await time.inputValue()).toBe('23:59');
@@ -127,7 +127,7 @@ describe('the review screen a teacher can live in', () => {
     const link = await student.getByLabel('Your calendar link').inputValue();
     expect(await violations(student)).toEqual([]);
     const feed = await (await student.request.get(new URL(link).pathname)).text();
-    const utc = detail.deadline.replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+    const utc = deadline.replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
     expect(feed).toContain(`DTSTART:${utc}`);
   });
 
