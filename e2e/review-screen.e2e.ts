@@ -68,7 +68,7 @@ describe('the review screen a teacher can live in', () => {
     expect(await time.inputValue()).toBe('23:59');
     // the teacher's own zone to start with, shown and changeable
     expect(await teacher.getByLabel('Time zone').inputValue()).toBe('Europe/London');
-    await teacher.getByText('In the time zone below (Europe/London).').waitFor();
+    await teacher.getByText('Time in Europe/London.').waitFor();
     await teacher.getByLabel('Title').fill('Before the 9 am class');
     // today is offered, but not at a time already gone (00:00 here; skipped just after midnight,
     // when the machine's day and London's may differ)

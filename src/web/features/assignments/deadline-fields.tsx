@@ -52,7 +52,7 @@ export function DeadlineFields({
         required
         value={time}
         disabled={disabled}
-        hint={`In the time zone below (${zone || 'none chosen'}).`}
+        hint={zone ? `Time in ${zone}.` : 'Choose a time zone.'}
         error={errors.deadlineTime}
         onChange={(e) => onTime(e.target.value)}
       />
