@@ -62,11 +62,13 @@ describe('the review screen a teacher can live in', () => {
   let code: string;
   let deadline: string;
 
-  it('the teacher sets a deadline at 09:00 in their zone; it is shown with time and zone everywhere', async () => {
+  it('the teacher sets a deadline at 09:00 in their zone; it is shown with time and zone everywhere, and in the calendar feed', async () => {
     await teacher.goto('/dashboard/create-assignment');
     const time = teacher.getByLabel('Deadline time');
     expect(await time.inputValue()).toBe('23:59');
-    await teacher.getByText('Local time (Europe/London).').waitFor();
+    // the teacher's own zone to start with, shown and changeable
+    expect(await teacher.getByLabel('Time zone').inputValue()).toBe('Europe/London');
+    await teacher.getByText('Time in Europe/London.').waitFor();
     await teacher.getByLabel('Title').fill('Before the 9 am class');
     // today is offered, but not at a time already gone (00:00 here; skipped just after midnight,
     // when the machine's day and London's may differ)
@@ -118,6 +120,15 @@ describe('the review screen a teacher can live in', () => {
     await card(student, 'Before the 9 am class').getByText(kolkata).waitFor();
     await student.goto(`/dashboard/assignment/${code}`);
     expect((await fact(student, 'Deadline').innerText()).trim()).toBe(kolkata);
+
+    // her calendar link serves the same instant to her phone's calendar
+    await student.goto('/dashboard');
+    await student.getByRole('button', { name: 'Make a calendar link' }).click();
+    const link = await student.getByLabel('Your calendar link').inputValue();
+    expect(await violations(student)).toEqual([]);
+    const feed = await (await student.request.get(new URL(link).pathname)).text();
+    const utc = deadline.replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+    expect(feed).toContain(`DTSTART:${utc}`);
   });
 
   it('the update form shows the time set and saves a new one', async () => {
@@ -135,6 +146,33 @@ describe('the review screen a teacher can live in', () => {
     expect(shownIn('Europe/London', detail.deadline)).toBe(
       `${shownIn('Europe/London', deadline).slice(0, 10)}, 08:30`,
     );
+  });
+
+  it('the teacher moves it to 18:00 in Tokyo; the student in India sees it in her own time', async () => {
+    await teacher.goto(`/dashboard/assignment/${code}`);
+    await teacher.getByRole('button', { name: 'Edit assignment' }).click();
+    const zone = teacher.getByLabel('Time zone');
+    expect(await zone.inputValue()).toBe('Europe/London');
+    await zone.fill('Mars/Olympus');
+    await teacher.getByRole('button', { name: 'Update Assignment' }).click();
+    await teacher.getByText(messages.timeZoneInvalid).waitFor();
+    expect(await violations(teacher)).toEqual([]);
+    await zone.fill('Asia/Tokyo');
+    await teacher.getByLabel('Deadline time').fill('18:00');
+    await teacher.getByRole('button', { name: 'Update Assignment' }).click();
+    await teacher.getByText('The assignment has been updated.').waitFor();
+    const detail = (await (await teacher.request.get(`/api/assignments/${code}`)).json()) as {
+      deadline: string;
+      deadlineTimeZone: string;
+    };
+    expect(detail.deadlineTimeZone).toBe('Asia/Tokyo');
+    expect(shownIn('Asia/Tokyo', detail.deadline)).toMatch(/, 18:00$/);
+    const london = `${shownIn('Europe/London', detail.deadline)} (Europe/London)`;
+    expect((await fact(teacher, 'Deadline').innerText()).trim()).toBe(london);
+    await student.goto(`/dashboard/assignment/${code}`);
+    const kolkata = `${shownIn('Asia/Kolkata', detail.deadline)} (Asia/Kolkata)`;
+    expect(kolkata).toMatch(/, 14:30 \(Asia\/Kolkata\)$/);
+    expect((await fact(student, 'Deadline').innerText()).trim()).toBe(kolkata);
   });
 
   it('the joined student opens the question paper; only the teacher has the model answer', async () => {

@@ -24,6 +24,7 @@ import { evaluationRoutes } from './modules/evaluations/evaluations.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
 import { maskRepliesForOwner } from './modules/marks/anonymity.service';
 import { avatarRoutes } from './modules/avatars/avatars.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { marksRoutes } from './modules/marks/marks.routes';
@@ -156,6 +157,7 @@ export async function buildApp(
   await app.register(regradeRoutes, papers);
   await app.register(noticeRoutes, papers);
   await app.register(contactRoutes, { db, config });
+  await app.register(calendarRoutes, { db, config });
   await app.register(spa, { dir: config.staticDir });
   app.addHook('onReady', async () => {
     await grading.start();

@@ -42,7 +42,10 @@ export const assignmentDetail = z.object({
   title: z.string(),
   description: z.string(),
   teacherName: z.string(),
+  /** ISO-8601 UTC instant. */
   deadline: z.string(),
+  /** The IANA time zone the teacher set the deadline in ('UTC' for deadlines set before zones). */
+  deadlineTimeZone: z.string(),
   totalMarks: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -108,6 +111,7 @@ export const assignmentSummary = assignmentDetail
     description: true,
     teacherName: true,
     deadline: true,
+    deadlineTimeZone: true,
     totalMarks: true,
     isPastDeadline: true,
   })

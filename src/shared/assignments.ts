@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_FILE_BYTES, MAX_TOTAL_MARKS } from './limits';
 import { messages } from './messages';
+import { DEFAULT_TIME_ZONE, isTimeZone, zonedToUtc } from './time-zones';
 
 /**
  * The assignments API contract (DESIGN.md "HTTP API"): the request bodies the server validates
@@ -37,21 +38,38 @@ export const assignmentFileUrl = (code: string, kind: AssignmentFileKind) =>
 export const submissionFileUrl = (code: string, submissionId: string) =>
   `/api/assignments/${encodeURIComponent(code)}/submissions/${encodeURIComponent(submissionId)}/file`;
 
-const END_OF_DAY = 'T23:59:59.999Z';
-
 /**
- * A deadline as sent by a form: an ISO date (taken as the end of that day, UTC) or an ISO
- * date-time with an offset (the web app sends the chosen day and time in the user's zone).
- * Becomes the ISO-8601 UTC instant the server stores; the server refuses one that has passed.
+ * A deadline as sent by a form: an ISO date (taken as 23:59:59.999 that day), a day and time
+ * without offset ("2026-12-31T09:00", in the deadline's time zone), or an ISO date-time with an
+ * offset (an exact instant). `deadlineInstant` turns it into the stored ISO-8601 UTC instant;
+ * the server refuses one that has passed.
  */
 export const deadlineInput = z
   .string({ error: messages.deadlineRequired })
   .trim()
   .min(1, messages.deadlineRequired)
   .pipe(
-    z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: messages.deadlineInvalid }),
-  )
-  .transform((v) => new Date(v.length === 10 ? v + END_OF_DAY : v).toISOString());
+    z.union([z.iso.date(), z.iso.datetime({ local: true }), z.iso.datetime({ offset: true })], {
+      error: messages.deadlineInvalid,
+    }),
+  );
+
+/** The IANA time zone a deadline is set in ("Europe/London"); one that does not exist is refused. */
+export const timeZoneInput = z
+  .string({ error: messages.timeZoneInvalid })
+  .trim()
+  .refine(isTimeZone, messages.timeZoneInvalid);
+
+/**
+ * The ISO-8601 UTC instant of a deadline as sent (see deadlineInput) in `zone`: a date alone is
+ * the end of its 23:59 there, a day and time is that wall-clock time there (daylight saving
+ * included), an instant with an offset is itself.
+ */
+export function deadlineInstant(deadline: string, zone: string = DEFAULT_TIME_ZONE): string {
+  if (/(Z|[+-]\d{2}:?\d{2})$/i.test(deadline)) return new Date(deadline).toISOString();
+  const wall = Date.parse((deadline.length === 10 ? deadline + 'T23:59:59.999' : deadline) + 'Z');
+  return new Date(zonedToUtc(wall, zone)).toISOString();
+}
 
 const title = z
   .string({ error: messages.titleRequired })
@@ -105,6 +123,7 @@ export const createAssignmentFields = z.object({
   title,
   description: description.default(''),
   deadline: deadlineInput,
+  deadlineTimeZone: timeZoneInput.optional(),
   totalMarks: totalMarksText,
   diagramKeywords: diagramKeywordsInput.default([]),
 });
@@ -125,8 +144,11 @@ const pdfFile = (what: string) =>
 export const createAssignmentForm = z.object({
   ...createAssignmentFields.shape,
   deadline: createAssignmentFields.shape.deadline.describe(
-    'An ISO date-time with offset, or an ISO date (taken as 23:59:59.999 UTC that day); not passed',
+    'An ISO date-time with offset; a day and time without offset (2026-12-31T09:00, in deadlineTimeZone); or an ISO date (23:59:59.999 that day in deadlineTimeZone). Not passed',
   ),
+  deadlineTimeZone: timeZoneInput
+    .optional()
+    .describe('IANA time zone the deadline is set in (default UTC), such as Europe/London'),
   totalMarks: createAssignmentFields.shape.totalMarks.describe('A whole number 0–1000 in digits'),
   diagramKeywords: createAssignmentFields.shape.diagramKeywords.describe(
     'Comma-separated; at most 50 of at most 60 characters',
@@ -150,11 +172,16 @@ export const updateAssignmentBody = z
     title: title.optional(),
     description: description.optional(),
     deadline: deadlineInput.optional(),
+    deadlineTimeZone: timeZoneInput.optional(),
     totalMarks: z.union([totalMarksNumber, totalMarksText]).optional(),
     diagramKeywords: diagramKeywordsInput.optional(),
   })
   .strict()
-  .refine((b) => Object.values(b).some((v) => v !== undefined), messages.nothingToUpdate);
+  .refine((b) => Object.values(b).some((v) => v !== undefined), messages.nothingToUpdate)
+  .refine((b) => b.deadline !== undefined || b.deadlineTimeZone === undefined, {
+    message: messages.timeZoneWithoutDeadline,
+    path: ['deadline'],
+  });
 export type UpdateAssignmentBody = z.input<typeof updateAssignmentBody>;
 export type UpdateAssignmentInput = z.output<typeof updateAssignmentBody>;
 

@@ -54,7 +54,11 @@ export const messages = {
   descriptionTooLong: 'The description can be at most 10000 characters.',
   deadlineRequired: 'Please choose a deadline.',
   deadlineTimeRequired: 'Please enter a time for the deadline, such as 09:00.',
-  deadlineInvalid: 'The deadline must be a date such as 2026-12-31.',
+  deadlineInvalid:
+    'The deadline must be a date such as 2026-12-31, or a date and time such as 2026-12-31T09:00.',
+  timeZoneInvalid:
+    'That time zone does not exist: give its IANA name, such as Europe/London or America/New_York.',
+  timeZoneWithoutDeadline: 'Send the deadline with its time zone.',
   deadlinePast: 'The deadline must be in the future: later today or on a later day.',
   totalMarksInvalid: 'Total marks must be a whole number from 0 to 1000.',
   totalMarksBelowMarks: 'Total marks cannot be lower than marks already given.',

@@ -24,6 +24,7 @@ export interface Database {
   notice: NoticeTable;
   dashboard_version: DashboardVersionTable;
   mail_message: MailMessageTable;
+  calendar_feed: CalendarFeedTable;
 }
 
 /** better-auth's tables store Date on PostgreSQL and ISO text on SQLite. */
@@ -93,6 +94,8 @@ export interface AssignmentTable {
   title: string;
   description: Generated<string>;
   deadline: string;
+  /** The IANA time zone the deadline was set in ('UTC' for deadlines older than zones). */
+  deadline_time_zone: Generated<string>;
   total_marks: number;
   teacher_id: string;
   question_file_id: string | null;
@@ -349,4 +352,11 @@ export interface MailMessageTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+}
+
+/** A user's secret calendar link: the SHA-256 (hex) of its token; a new link replaces the old. */
+export interface CalendarFeedTable {
+  user_id: string;
+  token_hash: string;
+  created_at: string;
 }

@@ -19,8 +19,21 @@ export class OneLineRequestLog extends LogController {
       return;
     }
     reply.log.info(
-      { req: request, res: reply, responseTime: reply.elapsedTime },
+      { req: withoutSecrets(request), res: reply, responseTime: reply.elapsedTime },
       'request completed',
     );
   }
+}
+
+/** A calendar feed's address is its key: the log keeps `/api/calendar/…` without the token. */
+const SECRET_PATH = /^(\/api\/calendar\/)[^/?#]+/;
+
+/**
+ * The request as Fastify's `req` serializer reads it (method, url, headers, host, ip, socket),
+ * with a secret in its path replaced by "…".
+ */
+function withoutSecrets(request: FastifyRequest) {
+  if (!SECRET_PATH.test(request.url)) return request;
+  const { method, headers, host, ip, socket } = request;
+  return { method, url: request.url.replace(SECRET_PATH, '$1…'), headers, host, ip, socket };
 }

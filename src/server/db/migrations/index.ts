@@ -15,6 +15,7 @@ import * as rerunPreviewUndo from './2026_11_26_1200_rerun_preview_undo';
 import * as acceptedAnswers from './2026_11_26_1400_accepted_answers';
 import * as mathsReview from './2026_11_27_0900_maths_review';
 import * as mailQueue from './2026_11_28_0900_mail_queue';
+import * as deadlineZoneCalendar from './2026_11_28_1000_deadline_zone_calendar';
 import * as anonymousMarking from './2026_11_28_1100_anonymous_marking';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_1400_accepted_answers': acceptedAnswers,
   '2026_11_27_0900_maths_review': mathsReview,
   '2026_11_28_0900_mail_queue': mailQueue,
+  '2026_11_28_1000_deadline_zone_calendar': deadlineZoneCalendar,
   '2026_11_28_1100_anonymous_marking': anonymousMarking,
 };

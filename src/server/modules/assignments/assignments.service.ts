@@ -8,7 +8,9 @@ import type {
   JoinAssignmentResponse,
   UpdateAssignmentInput,
 } from '../../../shared/assignments';
+import { deadlineInstant } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
+import { DEFAULT_TIME_ZONE } from '../../../shared/time-zones';
 import type { ReviewSettingsBody } from '../../../shared/review';
 import { nowIso, type Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -84,7 +86,9 @@ export async function createAssignment(
   input: CreateAssignmentInput,
   uploads: AssignmentUploads,
 ): Promise<AssignmentRow> {
-  assertDeadlineAhead(input.deadline);
+  const zone = input.deadlineTimeZone ?? DEFAULT_TIME_ZONE;
+  const deadline = deadlineInstant(input.deadline, zone);
+  assertDeadlineAhead(deadline);
   const files = await storeUploads(
     deps.store,
     [
@@ -105,7 +109,8 @@ export async function createAssignment(
           code,
           title: input.title,
           description: input.description,
-          deadline: input.deadline,
+          deadline,
+          deadline_time_zone: zone,
           total_marks: input.totalMarks,
           teacher_id: teacher.id,
           question_file_id: question!.id,
@@ -175,9 +180,10 @@ export async function updateAssignment(
   assignment: AssignmentRow,
   body: UpdateAssignmentInput,
 ): Promise<AssignmentRow> {
-  if (body.deadline !== undefined && body.deadline !== assignment.deadline) {
-    assertDeadlineAhead(body.deadline);
-  }
+  const zone =
+    body.deadline === undefined ? undefined : (body.deadlineTimeZone ?? DEFAULT_TIME_ZONE);
+  const deadline = body.deadline === undefined ? undefined : deadlineInstant(body.deadline, zone);
+  if (deadline !== undefined && deadline !== assignment.deadline) assertDeadlineAhead(deadline);
   if (body.totalMarks !== undefined) {
     const top = await repo.highestMarks(db, assignment.id);
     if (top !== null && top > body.totalMarks) {
@@ -187,7 +193,8 @@ export async function updateAssignment(
   await repo.updateAssignment(db, assignment.id, {
     title: body.title,
     description: body.description,
-    deadline: body.deadline,
+    deadline,
+    deadline_time_zone: zone,
     total_marks: body.totalMarks,
     diagram_keywords:
       body.diagramKeywords === undefined ? undefined : keywordsToColumn(body.diagramKeywords),

@@ -1,5 +1,6 @@
 import { AssignmentCards } from '../../features/assignments/assignment-cards';
 import { useMe } from '../../features/auth/auth-api';
+import { CalendarLink } from '../../features/calendar/calendar-link';
 import { NoticesList } from '../../features/evaluations/notices-list';
 import { greeting } from '../../lib/greeting';
 import { useTitle } from '../../lib/use-title';
@@ -18,6 +19,7 @@ export function Component() {
       <AssignmentCards
         role={me?.role === 'teacher' || me?.role === 'student' ? me.role : undefined}
       />
+      {me?.role === 'teacher' || me?.role === 'student' ? <CalendarLink /> : null}
     </main>
   );
 }

@@ -5,7 +5,7 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { useAssignmentList } from './assignments-api';
 import { NoAssignments } from './empty-states';
 import { cardExcerpt } from './format';
-import { formatDeadline } from '../../lib/dates';
+import { formatDeadlineNear } from '../../lib/dates';
 
 const grid = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3';
 
@@ -78,7 +78,7 @@ function AssignmentCard({ card }: { card: Card }) {
         </div>
         <div className="flex flex-wrap gap-x-1">
           <dt className="font-medium">Due:</dt>
-          <dd className="min-w-0 break-words">{formatDeadline(card.deadline)}</dd>
+          <dd className="min-w-0 break-words">{formatDeadlineNear(card.deadline)}</dd>
         </div>
         {card.toReview !== undefined ? (
           <WaitingCount label="To review" count={card.toReview} />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AssignmentSummary } from '../../../shared/assignments';
-import { formatDeadline } from '../../lib/dates';
+import { formatDeadlineNear } from '../../lib/dates';
 
 /** The facts of an assignment: title, code, description, teacher, deadline and total marks. */
 export function AssignmentDetails({
@@ -21,7 +21,7 @@ export function AssignmentDetails({
         </Fact>
         <Fact term="Teacher">{a.teacherName}</Fact>
         <Fact term="Deadline">
-          {formatDeadline(a.deadline)}
+          {formatDeadlineNear(a.deadline)}
           {/* a real space before the badge, so they read as two words ("(Europe/London) Past") */}
           {a.isPastDeadline ? (
             <>

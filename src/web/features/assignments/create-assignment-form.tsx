@@ -17,7 +17,7 @@ import {
 import { fieldErrors } from './field-errors';
 import { DeadlineFields } from './deadline-fields';
 import { DEFAULT_DEADLINE_TIME } from './format';
-import { formatDate } from '../../lib/dates';
+import { formatDate, timeZoneName } from '../../lib/dates';
 import { TextArea, TextField } from '../../components/ui/form-field';
 import { useUpload } from './use-upload';
 
@@ -25,6 +25,7 @@ const empty: CreateValues = {
   title: '',
   deadline: null,
   deadlineTime: DEFAULT_DEADLINE_TIME,
+  deadlineTimeZone: '',
   totalMarks: '',
   diagramKeywords: '',
   description: '',
@@ -38,7 +39,10 @@ export function CreateAssignmentForm() {
   const navigate = useNavigate();
   const invalidate = useInvalidateAssignments();
   const upload = useUpload<AssignmentDetail>();
-  const [values, setValues] = useState<CreateValues>(empty);
+  const [values, setValues] = useState<CreateValues>(() => ({
+    ...empty,
+    deadlineTimeZone: timeZoneName(),
+  }));
   const [errors, setErrors] = useState<Partial<Record<CreateField, string>>>({});
   const [general, setGeneral] = useState<string>();
   const [created, setCreated] = useState(false);
@@ -106,11 +110,13 @@ export function CreateAssignmentForm() {
           idPrefix="field"
           day={values.deadline}
           time={values.deadlineTime}
+          zone={values.deadlineTimeZone}
           minDay={today}
           disabled={locked}
           errors={errors}
           onDay={(d) => set('deadline', d)}
           onTime={(t) => set('deadlineTime', t)}
+          onZone={(z) => set('deadlineTimeZone', z)}
         />
         <TextField
           id="field-totalMarks"

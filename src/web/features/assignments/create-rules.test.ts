@@ -7,6 +7,8 @@ const valid: CreateValues = {
   title: 'Photosynthesis',
   deadline: '2027-03-04',
   deadlineTime: '09:00',
+  // the zone these tests run in, so that local Dates below are the same instants
+  deadlineTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   totalMarks: '20',
   diagramKeywords: 'chlorophyll, light',
   description: 'Explain it.',
@@ -59,6 +61,18 @@ describe('validateCreate', () => {
       });
   });
 
+  it('refuses a time zone that does not exist, and reads the time in the chosen one', () => {
+    expect(
+      validateCreate({ ...valid, deadlineTimeZone: 'Mars/Olympus' }, new Date(2027, 2, 1)),
+    ).toEqual({ deadlineTimeZone: messages.timeZoneInvalid });
+    // 09:00 in Tokyo (UTC+9) is 00:00 UTC: passed at 01:00 UTC, still ahead at 23:59 UTC the day before
+    const tokyo = { ...valid, deadlineTimeZone: 'Asia/Tokyo' };
+    expect(validateCreate(tokyo, new Date('2027-03-04T01:00:00Z')).deadline).toBe(
+      messages.deadlinePast,
+    );
+    expect(validateCreate(tokyo, new Date('2027-03-03T23:59:00Z'))).toEqual({});
+  });
+
   it('takes total marks from 0 to 1000 in whole numbers', () => {
     for (const ok of ['0', '1000', ' 55 ']) expect(totalMarksError(ok)).toBeUndefined();
     for (const bad of ['-1', '1001', 'abc', '1.5', ''])
@@ -67,11 +81,12 @@ describe('validateCreate', () => {
 });
 
 describe('createFormData', () => {
-  it('sends the deadline as the chosen local day and time, and the files after the text', () => {
-    const form = createFormData(valid);
+  it('sends the deadline as the chosen day, time and zone, and the files after the text', () => {
+    const form = createFormData({ ...valid, deadlineTimeZone: ' Europe/London ' });
     const keys = [...form.keys()];
     expect(keys.indexOf('questionPaper')).toBeGreaterThan(keys.indexOf('totalMarks'));
-    expect(form.get('deadline')).toBe(new Date(2027, 2, 4, 9, 0).toISOString());
+    expect(form.get('deadline')).toBe('2027-03-04T09:00');
+    expect(form.get('deadlineTimeZone')).toBe('Europe/London');
     expect(form.has('diagram')).toBe(false);
   });
 });

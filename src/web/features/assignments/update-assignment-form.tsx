@@ -6,12 +6,13 @@ import { useUpdateAssignment } from './assignments-api';
 import { deadlineErrors, totalMarksError } from './create-rules';
 import { DeadlineFields } from './deadline-fields';
 import { fieldErrors } from './field-errors';
-import { formatDate, localDay, localInstant, localTime } from '../../lib/dates';
+import { dayAndTimeIn, formatDate, timeZoneName } from '../../lib/dates';
 import { TextArea, TextField } from '../../components/ui/form-field';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 
-type Field = 'title' | 'deadline' | 'deadlineTime' | 'totalMarks' | 'description';
+type Field =
+  'title' | 'deadline' | 'deadlineTime' | 'deadlineTimeZone' | 'totalMarks' | 'description';
 
 /** The teacher's Update Assignment form: title, today's date, deadline, total marks, details. */
 export function UpdateAssignmentForm({
@@ -23,22 +24,30 @@ export function UpdateAssignmentForm({
 }) {
   const update = useUpdateAssignment(assignment.code);
   const [title, setTitle] = useState(assignment.title);
-  const [deadline, setDeadline] = useState(localDay(assignment.deadline));
-  const [deadlineTime, setDeadlineTime] = useState(localTime(assignment.deadline));
+  // the zone it was set in; deadlines from before zones (UTC) start in the teacher's own
+  const [initial] = useState(() => {
+    const zone =
+      assignment.deadlineTimeZone === 'UTC' ? timeZoneName() : assignment.deadlineTimeZone;
+    return { ...dayAndTimeIn(assignment.deadline, zone), zone };
+  });
+  const [deadline, setDeadline] = useState(initial.day);
+  const [deadlineTime, setDeadlineTime] = useState(initial.time);
+  const [deadlineTimeZone, setDeadlineTimeZone] = useState(initial.zone);
   const [totalMarks, setTotalMarks] = useState(String(assignment.totalMarks));
   const [description, setDescription] = useState(assignment.description);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [general, setGeneral] = useState<string>();
   const today = toIsoDate(new Date());
   const deadlineChanged =
-    deadline !== localDay(assignment.deadline) || deadlineTime !== localTime(assignment.deadline);
+    deadline !== initial.day || deadlineTime !== initial.time || deadlineTimeZone !== initial.zone;
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setGeneral(undefined);
     const found: Partial<Record<Field, string>> = {};
     if (!title.trim()) found.title = messages.titleRequired;
-    if (deadlineChanged) Object.assign(found, deadlineErrors(deadline, deadlineTime, new Date()));
+    if (deadlineChanged)
+      Object.assign(found, deadlineErrors(deadline, deadlineTime, deadlineTimeZone, new Date()));
     const marksProblem = totalMarksError(totalMarks);
     if (marksProblem) found.totalMarks = marksProblem;
     setErrors(found);
@@ -48,7 +57,9 @@ export function UpdateAssignmentForm({
       title: title.trim(),
       description,
       totalMarks: Number(totalMarks),
-      ...(deadlineChanged ? { deadline: localInstant(deadline, deadlineTime) ?? '' } : {}),
+      ...(deadlineChanged
+        ? { deadline: `${deadline}T${deadlineTime}`, deadlineTimeZone: deadlineTimeZone.trim() }
+        : {}),
     };
     try {
       await update.mutateAsync(body);
@@ -83,10 +94,12 @@ export function UpdateAssignmentForm({
           idPrefix="update"
           day={deadline}
           time={deadlineTime}
+          zone={deadlineTimeZone}
           minDay={today}
           errors={errors}
           onDay={setDeadline}
           onTime={setDeadlineTime}
+          onZone={setDeadlineTimeZone}
         />
         <TextField
           id="update-totalMarks"
