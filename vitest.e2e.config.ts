@@ -14,7 +14,7 @@ export default defineConfig({
     // whole suite 338 s against 310 s with three: the server and the browsers then compete).
     maxWorkers: os.availableParallelism() + 1,
     // A browser under load can take more than Vitest's default 1 s to settle after a click.
-    expect: { poll: { timeout: 10_000 } },
+    expect: { poll: { timeout: 10_000, interval: 200 } },
     pool: 'forks',
     // A worker's files share its modules, and with them its one Chromium (see workerBrowser in
     // support/browser.ts): a file does not pay for starting a browser and importing Playwright.

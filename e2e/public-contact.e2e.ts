@@ -61,7 +61,9 @@ describe('the contact form', () => {
     });
     await page.goto('/#contact');
     await page.getByRole('button', { name: 'Send message' }).waitFor();
-    const before = storedMessages().length;
+    // Only Ravi's: other files send messages to the same server at the same time.
+    const ravis = () => storedMessages().filter((m) => m.name === 'Ravi').length;
+    const before = ravis();
     await fill(page, { Name: 'Ravi', Email: 'ravi@school.example', Phone: '', Message: 'Hello' });
     await page.getByRole('button', { name: 'Send message' }).click();
 
@@ -78,7 +80,7 @@ describe('the contact form', () => {
     expect(await phone.getAttribute('aria-invalid')).toBeNull();
 
     expect(posts).toEqual([]);
-    expect(storedMessages().length).toBe(before);
+    expect(ravis()).toBe(before);
     await context.close();
   });
 
