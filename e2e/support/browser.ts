@@ -132,7 +132,7 @@ function reusingContexts(browser: Browser): Browser {
       handOut(kept!);
       return kept!.context;
     }
-    const context = await create(options);
+    const context = await create({ reducedMotion: 'reduce', ...options });
     keepOnClose(context, key);
     return context;
   };
