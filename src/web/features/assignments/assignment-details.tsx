@@ -8,8 +8,14 @@ export function AssignmentDetails({
 }: {
   assignment: Omit<
     AssignmentSummary,
-    'autoPublish' | 'regradeDeadline' | 'modelAnswerVisibility' | 'anonymousMarking'
-  >;
+    | 'autoPublish'
+    | 'regradeDeadline'
+    | 'modelAnswerVisibility'
+    | 'anonymousMarking'
+    | 'latePolicy'
+    | 'extendedDeadline'
+  > &
+    Partial<Pick<AssignmentSummary, 'latePolicy'>> & { extendedDeadline?: string | null };
 }) {
   const a = assignment;
   return (
