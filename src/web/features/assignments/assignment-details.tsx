@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AssignmentSummary } from '../../../shared/assignments';
-import { formatDeadlineNear } from '../../lib/dates';
+import type { LatePolicy } from '../../../shared/late-work';
+import { formatDeadline, formatDeadlineNear } from '../../lib/dates';
 
 /** The facts of an assignment: title, code, description, teacher, deadline and total marks. */
 export function AssignmentDetails({
@@ -38,7 +39,11 @@ export function AssignmentDetails({
             </>
           ) : null}
         </Fact>
+        {a.extendedDeadline ? (
+          <Fact term="Your extended deadline">{formatDeadlineNear(a.extendedDeadline)}</Fact>
+        ) : null}
         <Fact term="Total marks">{a.totalMarks}</Fact>
+        {a.latePolicy ? <Fact term="Late hand-ins">{lateWorkText(a.latePolicy)}</Fact> : null}
       </dl>
       <h3 className="mt-4 text-sm font-medium text-slate-600">Description</h3>
       <p className="mt-1 whitespace-pre-line break-words text-slate-800">
@@ -46,6 +51,18 @@ export function AssignmentDetails({
       </p>
     </div>
   );
+}
+
+/** The late policy in words: "Accepted until …; 10% off per day late" or "Not accepted". */
+function lateWorkText(p: LatePolicy): string {
+  if (!p.acceptLate || !p.lateUntil) return 'Not accepted';
+  const penalty =
+    p.penaltyPercent === 0
+      ? 'no penalty'
+      : p.penaltyKind === 'per-day'
+        ? `${p.penaltyPercent}% of the marks off per day late (each started 24 hours)`
+        : `${p.penaltyPercent}% of the marks off`;
+  return `Accepted until ${formatDeadline(p.lateUntil)}; ${penalty}`;
 }
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
