@@ -179,6 +179,9 @@ describe.each(dialects)('late work and extensions (%s)', (dialect) => {
       penaltyKind: 'per-day',
       penaltyPercent: 10,
     });
+    // Her dashboard list, read (and kept) before the extension: the extension must replace it.
+    const before = (await getAs(t, '/api/assignments', students.Fay!)).json().assignments;
+    expect(before[0].extendedDeadline).toBeUndefined();
     const ext = await extend(teacher, code, students.Fay!.id, {
       deadline: inDays(12),
       deadlineTimeZone: 'Europe/London',
