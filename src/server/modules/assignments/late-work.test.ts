@@ -119,6 +119,10 @@ describe.each(dialects)('late work and extensions (%s)', (dialect) => {
       await getAs(t, `/api/assignments/${code}/submissions/${id}`, students.Bea!)
     ).json();
     expect(mine).toMatchObject({ marks: 15, late: { penaltyPercent: 20, penalisedMarks: 12 } });
+    const notices = (await getAs(t, '/api/notices', students.Bea!)).json();
+    expect(JSON.stringify(notices)).toContain(
+      'are published: 12 / 20 (15 less 20% for handing in 1 day 4 h late)',
+    );
     const row = (await getAs(t, `/api/assignments/${code}/submissions`, students.Bea!)).json();
     expect(row.submissions[0]).toMatchObject({ marks: 15, late: { penalisedMarks: 12 } });
 
@@ -199,6 +203,12 @@ describe.each(dialects)('late work and extensions (%s)', (dialect) => {
     expect(JSON.stringify(gus)).not.toContain(fay.extendedDeadline);
     const gusCards = (await getAs(t, '/api/assignments', students.Gus!)).json().assignments;
     expect(gusCards[0].extendedDeadline).toBeUndefined();
+    // Her calendar feed has her own due date.
+    const link = await send(students.Fay!, 'POST', '/api/me/calendar-link', {});
+    const feed = (await t.app.inject({ url: new URL(link.json().url).pathname })).body;
+    const stamp = fay.extendedDeadline.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    expect(feed).toContain(`DTSTART:${stamp}`);
+    expect(feed).toContain('(your extension)');
 
     const onTime = await submit(t, students.Fay!, code);
     expect(onTime.statusCode).toBe(201);

@@ -57,7 +57,8 @@ function GradeTablePage({ code }: { code: string }) {
               <AcceptedAnswersPanel code={code} />
               <AgreementPanel code={code} />
               <GradeStats
-                marks={data.submissions.map((s) => s.marks)}
+                // the marks that count: after the late penalty where there is one
+                marks={data.submissions.map((s) => s.late?.penalisedMarks ?? s.marks)}
                 totalMarks={data.assignment.totalMarks}
               />
             </div>
