@@ -43,7 +43,9 @@ export function AssignmentDetails({
           <Fact term="Your extended deadline">{formatDeadlineNear(a.extendedDeadline)}</Fact>
         ) : null}
         <Fact term="Total marks">{a.totalMarks}</Fact>
-        {a.latePolicy ? <Fact term="Late hand-ins">{lateWorkText(a.latePolicy)}</Fact> : null}
+        {a.latePolicy?.acceptLate ? (
+          <Fact term="Late hand-ins">{lateWorkText(a.latePolicy)}</Fact>
+        ) : null}
       </dl>
       <h3 className="mt-4 text-sm font-medium text-slate-600">Description</h3>
       <p className="mt-1 whitespace-pre-line break-words text-slate-800">
@@ -53,16 +55,15 @@ export function AssignmentDetails({
   );
 }
 
-/** The late policy in words: "Accepted until …; 10% off per day late" or "Not accepted". */
+/** The late policy in words: "Accepted until …; 10% of the marks off per day late (…)". */
 function lateWorkText(p: LatePolicy): string {
-  if (!p.acceptLate || !p.lateUntil) return 'Not accepted';
   const penalty =
     p.penaltyPercent === 0
       ? 'no penalty'
       : p.penaltyKind === 'per-day'
         ? `${p.penaltyPercent}% of the marks off per day late (each started 24 hours)`
         : `${p.penaltyPercent}% of the marks off`;
-  return `Accepted until ${formatDeadline(p.lateUntil)}; ${penalty}`;
+  return `Accepted until ${formatDeadline(p.lateUntil!)}; ${penalty}`;
 }
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
