@@ -37,15 +37,18 @@ const percent = z
 /**
  * PUT /api/assignments/:code/late-policy. `lateUntil` is a deadline as the forms send one (see
  * deadlineInput) in `lateUntilTimeZone` (the assignment's deadline zone when left out); it is
- * required when late work is accepted and ignored (cleared) otherwise.
+ * required when late work is accepted and ignored (cleared) otherwise. The penalty, when left
+ * out, keeps its stored value: it still applies to answers already handed in late.
  */
 export const latePolicyBody = z
   .object({
     acceptLate: z.boolean({ error: 'Say whether late hand-ins are accepted.' }),
     lateUntil: deadlineInput.nullable().optional(),
     lateUntilTimeZone: timeZoneInput.optional(),
-    penaltyKind: latePenaltyKind.default('per-day'),
-    penaltyPercent: percent.default(0),
+    /** Left out: the stored one stays (per-day at first). */
+    penaltyKind: latePenaltyKind.optional(),
+    /** Left out: the stored one stays (0 at first). */
+    penaltyPercent: percent.optional(),
   })
   .refine((b) => !b.acceptLate || (b.lateUntil !== undefined && b.lateUntil !== null), {
     message: lateMessages.lateUntilRequired,

@@ -96,6 +96,7 @@ export async function saveLatePolicy(
   await updateAssignment(db, assignment.id, {
     late_accepted: body.acceptLate ? 1 : 0,
     late_until: lateUntil,
+    // A penalty left out (undefined) keeps its stored value.
     late_penalty_kind: body.penaltyKind,
     late_penalty_percent: body.penaltyPercent,
     updated_at: nowIso(),

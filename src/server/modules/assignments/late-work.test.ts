@@ -359,5 +359,13 @@ describe.each(dialects)('late work and extensions (%s)', (dialect) => {
     await policy(teacher, code, { acceptLate: false });
     const closed = await join(t, await signUp(t, { role: 'student', name: 'Ned' }), code);
     expect(closed.statusCode).toBe(409);
+    // Turning late work off keeps the penalty for answers already handed in late.
+    const kept = (await getAs(t, `/api/assignments/${code}/submissions`, teacher)).json();
+    expect(kept.assignment.latePolicy).toEqual({
+      acceptLate: false,
+      lateUntil: null,
+      penaltyKind: 'per-day',
+      penaltyPercent: 5,
+    });
   });
 });
