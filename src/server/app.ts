@@ -25,6 +25,7 @@ import { assignmentRoutes } from './modules/assignments/assignments.routes';
 import { maskRepliesForOwner } from './modules/marks/anonymity.service';
 import { avatarRoutes } from './modules/avatars/avatars.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { lateWorkRoutes } from './modules/assignments/late-work.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { marksRoutes } from './modules/marks/marks.routes';
@@ -139,6 +140,7 @@ export async function buildApp(
   const papers = { db, store, checker };
   maskRepliesForOwner(app, db.kysely);
   await app.register(assignmentRoutes, { db, store, config, checker, stopGrading });
+  await app.register(lateWorkRoutes, { db });
   await app.register(submissionRoutes, { ...papers, config });
   await app.register(evaluationRoutes, {
     ...papers,

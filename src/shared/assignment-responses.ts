@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lateMark, latePolicy } from './late-penalty';
 import { modelAnswerVisibility } from './review';
 
 /**
@@ -22,7 +23,12 @@ export const assignmentCard = z.object({
   /** ISO-8601 UTC instant. */
   deadline: z.string(),
   teacherName: z.string(),
+  /** For a student: whether her own deadline (see extendedDeadline) has passed. */
   isPastDeadline: z.boolean(),
+  /** Student's list only: her own later deadline (an extension), ISO-8601 UTC. */
+  extendedDeadline: z.string().optional(),
+  /** Student's list only: hand-ins after her deadline are still taken (late work), until this instant. */
+  lateUntil: z.string().optional(),
   /** Student's list only: their own work on it. */
   workStatus: studentWorkStatus.optional(),
   /** Teacher's list only: answers handed in that are neither marked by the teacher nor published. */
@@ -66,6 +72,14 @@ export const assignmentDetail = z.object({
   submittedAt: z.string().nullable().optional(),
   /** Student only: their own hand-in (to open what they handed in), or null before handing in. */
   submission: z.object({ id: z.string(), fileName: z.string() }).nullable().optional(),
+  /** Student only: her own later deadline (an extension), or null. `isPastDeadline` is about it. */
+  extendedDeadline: z.string().nullable().optional(),
+  /** Student only: how late her hand-in was, in words ("1 day 4 h"), or null when on time. */
+  lateBy: z.string().nullable().optional(),
+  /** Whether late hand-ins are taken, until when, and what they cost (everyone on it may read it). */
+  latePolicy: latePolicy.optional(),
+  /** Student only: whether she may hand in now (before her deadline, or late while that is accepted). */
+  canHandIn: z.boolean().optional(),
 });
 export type AssignmentDetail = z.infer<typeof assignmentDetail>;
 
@@ -100,6 +114,11 @@ export const submissionRow = z.object({
   changedSincePublished: z.boolean().default(false),
   /** Owner only: how sure the engine is of its proposal (0..1); null until graded or unreadable. */
   confidence: z.number().nullable().default(null),
+  /**
+   * Handed in late: how late, and `marks` (as shown in this row) after the late penalty. Null
+   * when on time. The raw `marks` stay what the answer earned.
+   */
+  late: lateMark.nullable().default(null),
 });
 export type SubmissionRow = z.infer<typeof submissionRow>;
 
@@ -124,6 +143,10 @@ export const assignmentSummary = assignmentDetail
     modelAnswerVisibility: modelAnswerVisibility,
     /** The owner marks with names hidden ("Student 17") until she publishes all marks. */
     anonymousMarking: z.boolean().default(false),
+    /** Whether late hand-ins are taken, until when, and the penalty. */
+    latePolicy: latePolicy,
+    /** Student only: her own later deadline (an extension), or null. */
+    extendedDeadline: z.string().nullable().default(null),
   });
 export type AssignmentSummary = z.infer<typeof assignmentSummary>;
 

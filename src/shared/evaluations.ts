@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mathsFinding, readingCorrection, type MathsFinding } from './maths';
+import { lateMark } from './late-penalty';
 import { publishedMarks } from './review';
 import { round2 } from './marks-rounding';
 
@@ -194,6 +195,8 @@ export const submissionDetail = z.object({
   published: publishedMarks.nullable().default(null),
   /** The owner's view of the marks as they stand, per question (null for students). */
   review: submissionReview.nullable().default(null),
+  /** Handed in late: how late, and `marks` (as shown here) after the late penalty; null when on time. */
+  late: lateMark.nullable().default(null),
 });
 export type SubmissionDetail = z.infer<typeof submissionDetail>;
 

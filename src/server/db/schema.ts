@@ -25,6 +25,7 @@ export interface Database {
   dashboard_version: DashboardVersionTable;
   mail_message: MailMessageTable;
   calendar_feed: CalendarFeedTable;
+  extension: ExtensionTable;
 }
 
 /** better-auth's tables store Date on PostgreSQL and ISO text on SQLite. */
@@ -116,6 +117,13 @@ export interface AssignmentTable {
   anonymous_marking: Generated<number>;
   /** Random key of the anonymous order, made when anonymous marking is first turned on. */
   anonymous_salt: string | null;
+  /** 1: hand-ins after the deadline are taken until `late_until` (migration 2026_11_29_0900_late_work). */
+  late_accepted: Generated<number>;
+  /** The late cut-off: an instant after the deadline (null while late work is not accepted). */
+  late_until: string | null;
+  /** 'per-day': the percent per started 24 hours late; 'fixed': the percent once. */
+  late_penalty_kind: Generated<'per-day' | 'fixed'>;
+  late_penalty_percent: Generated<number>;
 }
 
 export interface EnrollmentTable {
@@ -148,6 +156,8 @@ export interface SubmissionTable {
   published: string | null;
   /** The teacher's overall comment. */
   comment: string | null;
+  /** How late it was handed in against the student's own deadline then (0: on time). */
+  late_seconds: Generated<number>;
 }
 
 export interface RubricItemTable {
@@ -358,5 +368,17 @@ export interface MailMessageTable {
 export interface CalendarFeedTable {
   user_id: string;
   token_hash: string;
+  created_at: string;
+}
+
+/** One student's own later deadline on one assignment (an extension). */
+export interface ExtensionTable {
+  assignment_id: string;
+  student_id: string;
+  /** ISO-8601 UTC instant, after the assignment's deadline when it was given. */
+  deadline: string;
+  /** The IANA zone the teacher set it in. */
+  deadline_time_zone: string;
+  granted_by: string | null;
   created_at: string;
 }

@@ -6,6 +6,7 @@ import {
   type AssignmentSummary,
   type StudentWorkStatus,
 } from '../../../shared/assignments';
+import { ownDeadline, type LatePolicy } from '../../../shared/late-penalty';
 import type {
   AssignmentRow,
   OwnCardRow,
@@ -15,6 +16,33 @@ import type {
 
 /** Whether the deadline (ISO-8601 UTC) has passed. */
 export const isPast = (deadline: string, now = new Date()) => Date.parse(deadline) < now.getTime();
+
+/** The assignment's late policy as stored (late_* columns). */
+export function latePolicyOf(
+  a: Pick<
+    AssignmentRow,
+    'late_accepted' | 'late_until' | 'late_penalty_kind' | 'late_penalty_percent'
+  >,
+): LatePolicy {
+  const acceptLate = Number(a.late_accepted) === 1 && a.late_until !== null;
+  return {
+    acceptLate,
+    lateUntil: acceptLate ? a.late_until : null,
+    penaltyKind: a.late_penalty_kind,
+    penaltyPercent: Number(a.late_penalty_percent),
+  };
+}
+
+/**
+ * Whether a student may hand in at `now` as far as time goes: before her own deadline (`due`:
+ * the assignment's, or her extension), or after it while late work is accepted and the late
+ * cut-off has not passed.
+ */
+export function handInOpen(a: Parameters<typeof latePolicyOf>[0], due: string, now = new Date()) {
+  if (!isPast(due, now)) return true;
+  const policy = latePolicyOf(a);
+  return policy.acceptLate && now.getTime() < Date.parse(policy.lateUntil!);
+}
 
 /** Diagram keywords are stored as one comma-separated text column. */
 export const keywordsToColumn = (keywords: string[]) => keywords.join(', ');
@@ -35,19 +63,21 @@ export function workStatusOf(row: JoinedCardRow): StudentWorkStatus {
  * type without parsing it: the routes parse the whole list once.
  */
 export function toCard(
-  a: OwnCardRow,
+  a: OwnCardRow | JoinedCardRow,
   teacherName: string,
   now = new Date(),
   workStatus?: StudentWorkStatus,
 ): AssignmentCard {
+  const due = ownDeadline(a.deadline, 'extended_deadline' in a ? a.extended_deadline : null);
   const card: AssignmentCard = {
     code: a.code,
     title: a.title,
     description: a.description,
     deadline: a.deadline,
     teacherName,
-    isPastDeadline: isPast(a.deadline, now),
+    isPastDeadline: isPast(due, now),
   };
+  if (due !== a.deadline) card.extendedDeadline = due;
   if (workStatus) card.workStatus = workStatus;
   return card;
 }
@@ -71,6 +101,11 @@ export function toDetail(
         hasSubmitted: boolean;
         submittedAt: string | null;
         submission: { id: string; fileName: string } | null;
+        /** Her extension, when she has one. */
+        extendedDeadline: string | null;
+        /** Her hand-in's lateness in words, when it was late. */
+        lateBy: string | null;
+        canHandIn: boolean;
       },
   now = new Date(),
 ): AssignmentDetail {
@@ -89,8 +124,13 @@ export function toDetail(
     hasDiagram: a.diagram_file_id !== null,
     // The keywords steer grading; students would only learn what to stuff their answers with.
     diagramKeywords: extras.viewer === 'owner' ? keywordsFromColumn(a.diagram_keywords) : [],
-    isPastDeadline: isPast(a.deadline, now),
+    latePolicy: latePolicyOf(a),
     ...extras,
+    // A student's "past" is about her own deadline (an extension moves it).
+    isPastDeadline: isPast(
+      extras.viewer === 'student' ? ownDeadline(a.deadline, extras.extendedDeadline) : a.deadline,
+      now,
+    ),
   });
 }
 
@@ -99,7 +139,11 @@ export function toDetail(
  * teacher's form loads (every setting of that form must be read back here, or a reload shows
  * it unset).
  */
-export function toSummary(a: AssignmentRow, now = new Date()): AssignmentSummary {
+export function toSummary(
+  a: AssignmentRow,
+  now = new Date(),
+  extendedDeadline: string | null = null,
+): AssignmentSummary {
   const summary: AssignmentSummary = {
     code: a.code,
     title: a.title,
@@ -108,11 +152,16 @@ export function toSummary(a: AssignmentRow, now = new Date()): AssignmentSummary
     deadline: a.deadline,
     deadlineTimeZone: a.deadline_time_zone,
     totalMarks: a.total_marks,
-    isPastDeadline: isPast(a.deadline, now),
+    isPastDeadline: isPast(ownDeadline(a.deadline, extendedDeadline), now),
     autoPublish: Number(a.auto_publish) === 1,
     regradeDeadline: a.regrade_deadline,
     modelAnswerVisibility: a.model_answer_visibility,
     anonymousMarking: Number(a.anonymous_marking) === 1,
+    latePolicy: latePolicyOf(a),
+    extendedDeadline:
+      extendedDeadline && ownDeadline(a.deadline, extendedDeadline) === extendedDeadline
+        ? extendedDeadline
+        : null,
   };
   return assignmentSummary.parse(summary);
 }

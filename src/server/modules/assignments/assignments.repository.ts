@@ -105,6 +105,8 @@ export async function listByTeacher(
 export type JoinedCardRow = CardRow & {
   submission_id: string | null;
   published_at: string | null;
+  /** The student's own later deadline (extension), or null. */
+  extended_deadline: string | null;
 };
 
 /**
@@ -126,7 +128,16 @@ export async function listByStudent(
         .onRef('submission.assignment_id', '=', 'enrollment.assignment_id')
         .onRef('submission.student_id', '=', 'enrollment.student_id'),
     )
-    .select(['submission.id as submission_id', 'submission.published_at'])
+    .leftJoin('extension', (j) =>
+      j
+        .onRef('extension.assignment_id', '=', 'enrollment.assignment_id')
+        .onRef('extension.student_id', '=', 'enrollment.student_id'),
+    )
+    .select([
+      'submission.id as submission_id',
+      'submission.published_at',
+      'extension.deadline as extended_deadline',
+    ])
     .where('enrollment.student_id', '=', studentId)
     .orderBy('assignment.deadline')
     .execute();
@@ -199,7 +210,12 @@ export async function ownSubmission(db: Kysely<Database>, assignmentId: string, 
   return db
     .selectFrom('submission')
     .innerJoin('file', 'file.id', 'submission.file_id')
-    .select(['submission.id', 'submission.submitted_at', 'file.original_name'])
+    .select([
+      'submission.id',
+      'submission.submitted_at',
+      'submission.late_seconds',
+      'file.original_name',
+    ])
     .where('submission.assignment_id', '=', assignmentId)
     .where('submission.student_id', '=', studentId)
     .executeTakeFirst();

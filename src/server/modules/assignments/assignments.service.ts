@@ -9,6 +9,7 @@ import type {
   UpdateAssignmentInput,
 } from '../../../shared/assignments';
 import { deadlineInstant } from '../../../shared/assignments';
+import { lateMessages, latePenalty, ownDeadline } from '../../../shared/late-work';
 import { messages } from '../../../shared/messages';
 import { DEFAULT_TIME_ZONE } from '../../../shared/time-zones';
 import type { ReviewSettingsBody } from '../../../shared/review';
@@ -27,7 +28,16 @@ import {
   storeUploads,
   type VerifiedUpload,
 } from '../files/files.service';
-import { isPast, keywordsToColumn, toCard, toDetail, toSummary } from './assignments.presenter';
+import {
+  handInOpen,
+  isPast,
+  keywordsToColumn,
+  latePolicyOf,
+  toCard,
+  toDetail,
+  toSummary,
+} from './assignments.presenter';
+import { extensionOf } from './late-work.service';
 import * as repo from './assignments.repository';
 import type { AssignmentRow } from './assignments.repository';
 
@@ -53,9 +63,15 @@ export interface AssignmentUploads {
 export const isPastDeadline = (assignment: AssignmentRow, at = new Date()) =>
   isPast(assignment.deadline, at);
 
-/** The assignment block at the top of the grades table. */
-export const summaryOf = (assignment: AssignmentRow, now = new Date()) =>
-  toSummary(assignment, now);
+/** The assignment's late policy as stored. */
+export { latePolicyOf };
+
+/** The assignment block at the top of the grades table (a student's with her own extension). */
+export const summaryOf = (
+  assignment: AssignmentRow,
+  now = new Date(),
+  extendedDeadline: string | null = null,
+) => toSummary(assignment, now, extendedDeadline);
 
 /** Refuses a deadline that has already passed: today is fine, but only at a time still ahead. */
 export function assertDeadlineAhead(deadline: string): void {
@@ -162,12 +178,20 @@ export async function detailFor(
       pendingCount: counts.pending,
     });
   }
-  const own = await repo.ownSubmission(db, assignment.id, user.id);
+  const [own, extended] = await Promise.all([
+    repo.ownSubmission(db, assignment.id, user.id),
+    extensionOf(db, assignment.id, user.id),
+  ]);
+  const late = own ? latePenalty(null, Number(own.late_seconds), latePolicyOf(assignment)) : null;
   return toDetail(assignment, {
     viewer: 'student',
     hasSubmitted: own !== undefined,
     submittedAt: own?.submitted_at ?? null,
     submission: own ? { id: own.id, fileName: own.original_name } : null,
+    extendedDeadline: extended,
+    lateBy: late?.lateBy ?? null,
+    canHandIn:
+      own === undefined && handInOpen(assignment, ownDeadline(assignment.deadline, extended)),
   });
 }
 
@@ -183,7 +207,15 @@ export async function updateAssignment(
   const zone =
     body.deadline === undefined ? undefined : (body.deadlineTimeZone ?? DEFAULT_TIME_ZONE);
   const deadline = body.deadline === undefined ? undefined : deadlineInstant(body.deadline, zone);
-  if (deadline !== undefined && deadline !== assignment.deadline) assertDeadlineAhead(deadline);
+  if (deadline !== undefined && deadline !== assignment.deadline) {
+    assertDeadlineAhead(deadline);
+    const late = latePolicyOf(assignment);
+    // The late cut-off must stay after the deadline.
+    if (late.acceptLate && Date.parse(deadline) >= Date.parse(late.lateUntil!))
+      throw badRequest(lateMessages.deadlineAfterLateUntil, [
+        { path: 'deadline', message: lateMessages.deadlineAfterLateUntil },
+      ]);
+  }
   if (body.totalMarks !== undefined) {
     const top = await repo.highestMarks(db, assignment.id);
     if (top !== null && top > body.totalMarks) {
@@ -234,7 +266,8 @@ export async function saveReviewSettings(
 
 /**
  * Joins a student by class code (case and spaces ignored); joining again is harmless. After the
- * deadline a newcomer is refused (409 `assignment_closed`): there is nothing left to hand in.
+ * deadline (and the late cut-off, when late work is accepted) a newcomer is refused (409
+ * `assignment_closed`): there is nothing left to hand in.
  */
 export async function joinAssignment(
   db: Kysely<Database>,
@@ -244,7 +277,8 @@ export async function joinAssignment(
   const assignment = await repo.findByCode(db, normalizeCode(code));
   if (!assignment) throw notFound(messages.joinFailedText);
   const card = toCard(assignment, assignment.teacher_name);
-  if (isPastDeadline(assignment)) {
+  // After the deadline a newcomer may still join while late hand-ins are taken.
+  if (!handInOpen(assignment, assignment.deadline)) {
     if (await repo.isEnrolled(db, assignment.id, student.id))
       return { assignment: card, alreadyJoined: true };
     throw conflict('assignment_closed', messages.assignmentClosed);

@@ -93,7 +93,8 @@ export function soonestUpcoming(cards: AssignmentCard[]): number {
   let soonest = Infinity;
   for (const card of cards) {
     if (card.isPastDeadline) continue;
-    const at = Date.parse(card.deadline);
+    // A student's card turns "past" at her own deadline.
+    const at = Date.parse(card.extendedDeadline ?? card.deadline);
     soonest = Number.isNaN(at) ? -Infinity : Math.min(soonest, at);
   }
   return soonest;

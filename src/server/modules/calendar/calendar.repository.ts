@@ -29,11 +29,20 @@ export const findByHash = (db: Kysely<Database>, tokenHash: string) =>
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
 
-/** The assignments a user teaches or has joined, with what their calendar event shows. */
+/**
+ * The assignments a user teaches or has joined, with what their calendar event shows (for a
+ * student, her own extension too).
+ */
 export async function dueDates(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom('assignment')
+    .leftJoin('extension', (j) =>
+      j
+        .onRef('extension.assignment_id', '=', 'assignment.id')
+        .on('extension.student_id', '=', userId),
+    )
     .select([
+      'extension.deadline as extended_deadline',
       'assignment.id',
       'assignment.code',
       'assignment.title',

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import ical from 'ical-generator';
 import type { Kysely } from 'kysely';
+import { ownDeadline } from '../../../shared/late-penalty';
 import { calendarFeedPath, type CalendarLinkResponse } from '../../../shared/calendar';
 import { nowIso } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -47,14 +48,16 @@ export async function calendarFeed(
   const calendar = ical({ name: 'Markwise due dates', prodId: '//Markwise//Due dates//EN' });
   for (const a of await repo.dueDates(db, link.user_id)) {
     const url = `${publicUrl}/dashboard/assignment/${encodeURIComponent(a.code)}`;
-    const at = new Date(a.deadline);
+    // A student's own extension, when she has one, is her due date.
+    const due = ownDeadline(a.deadline, a.extended_deadline);
+    const at = new Date(due);
     calendar.createEvent({
       id: `${a.id}@markwise`,
       start: at,
       end: at,
       stamp: new Date(a.updated_at),
       summary: `Due: ${a.title}`,
-      description: `${a.title} (class code ${a.code}) is due. Set in ${a.deadline_time_zone}.\n${url}`,
+      description: `${a.title} (class code ${a.code}) is due${due !== a.deadline ? ' (your extension)' : ''}. Set in ${a.deadline_time_zone}.\n${url}`,
       url,
     });
   }

@@ -78,6 +78,7 @@ export async function gradeRows(db: Kysely<Database>, assignmentId: string) {
       'submission.marks',
       'submission.marks_source',
       'submission.comment',
+      'submission.late_seconds',
     ])
     .where('enrollment.assignment_id', '=', assignmentId)
     .orderBy('user.name')

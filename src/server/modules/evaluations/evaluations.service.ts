@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/constraint-errors';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { AssignmentRow } from '../assignments/assignments.service';
+import { lateMarkOf } from '../assignments/late-work.service';
 import { canUndoRun, undoRun } from '../marks/ai-results.service';
 import * as repo from './evaluations.repository';
 import * as items from './run-items.repository';
@@ -254,6 +255,10 @@ export async function gradeLines(
       email: anon ? ANONYMOUS_EMAIL : r.email,
       submittedAt: r.submitted_at,
       marks: r.marks === null ? null : Number(r.marks),
+      late:
+        r.late_seconds === null
+          ? null
+          : lateMarkOf(assignment, r.late_seconds, r.marks === null ? null : Number(r.marks)),
       source: r.submission_id === null ? 'not submitted' : r.marks_source,
       total: assignment.total_marks,
       questions: questions.map((q) => {

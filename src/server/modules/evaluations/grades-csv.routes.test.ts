@@ -72,14 +72,14 @@ describe.each(dialects)('GET /api/assignments/:code/grades.csv (%s)', (dialect) 
     const { res, lines } = await csv('?timeZone=Europe%2FLondon');
     expect(res.statusCode, res.body).toBe(200);
     expect(lines[0]).toBe(
-      'Student name,Email,Submitted at (Europe/London),Marks,Source,Total marks,Q1 marks (of 5),Q1 comment,Q2 marks (of 5),Q2 comment,Overall comment,Regrade requests',
+      'Student name,Email,Submitted at (Europe/London),Marks,Source,Total marks,Q1 marks (of 5),Q1 comment,Q2 marks (of 5),Q2 comment,Overall comment,Regrade requests,Late by,Late penalty (%),Marks after late penalty',
     );
     expect(lines).toContain(
-      `Asha,${asha.email},2026-07-01T09:30:00+01:00,6.5,teacher,10,4,'-1: no example,2.5,,"'@Asha, well done",Q2 open`,
+      `Asha,${asha.email},2026-07-01T09:30:00+01:00,6.5,teacher,10,4,'-1: no example,2.5,,"'@Asha, well done",Q2 open,,,6.5`,
     );
     // A student who has not handed in; a name that looks like a formula is shown as text.
     expect(lines.find((l) => l.includes('HYPERLINK'))).toMatch(
-      /^"'=HYPERLINK\(""http:\/\/x""\)",[^,]+,,,not submitted,10,,,,,,$/,
+      /^"'=HYPERLINK\(""http:\/\/x""\)",[^,]+,,,not submitted,10,,,,,,,,,$/,
     );
   });
 
@@ -111,7 +111,7 @@ describe.each(dialects)('GET /api/assignments/:code/grades.csv (%s)', (dialect) 
     );
     const { lines } = await csv();
     expect(lines.find((l) => l.startsWith('Asha,'))).toMatch(
-      /,7\.5,teacher,10,4,'-1: no example,3\.5,,"'@Asha, well done","Q2 answered, 2\.5 → 3\.5"$/,
+      /,7\.5,teacher,10,4,'-1: no example,3\.5,,"'@Asha, well done","Q2 answered, 2\.5 → 3\.5",,,7\.5$/,
     );
   });
 

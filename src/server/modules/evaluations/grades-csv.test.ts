@@ -61,7 +61,7 @@ const line = (over: Partial<GradeLine>): GradeLine => ({
 describe('gradesCsv', () => {
   it('writes a header and one CRLF line per submission, with a byte order mark', () => {
     expect(gradesCsv([line({})], { questions: [], timeZone: 'UTC' })).toBe(
-      '\uFEFFStudent name,Email,Submitted at (UTC),Marks,Source,Total marks,Overall comment,Regrade requests\r\nA,a@x.org,2026-01-01T00:00:00+00:00,,,10,,\r\n',
+      '\uFEFFStudent name,Email,Submitted at (UTC),Marks,Source,Total marks,Overall comment,Regrade requests,Late by,Late penalty (%),Marks after late penalty\r\nA,a@x.org,2026-01-01T00:00:00+00:00,,,10,,,,,\r\n',
     );
   });
 
@@ -73,7 +73,7 @@ describe('gradesCsv', () => {
         timeZone: 'UTC',
       },
     );
-    expect(csv.split('\r\n')[1]).toBe('B,a@x.org,,,not submitted,10,,,,');
+    expect(csv.split('\r\n')[1]).toBe('B,a@x.org,,,not submitted,10,,,,,,,');
   });
 
   it('writes marks and comments per question, the overall comment and regrades, defused', () => {
@@ -100,10 +100,33 @@ describe('gradesCsv', () => {
     );
     const [head, row] = csv.replace('\uFEFF', '').split('\r\n');
     expect(head).toBe(
-      'Student name,Email,Submitted at (Asia/Kolkata),Marks,Source,Total marks,Q1 marks (of 5),Q1 comment,Q2 marks (of 5),Q2 comment,Overall comment,Regrade requests',
+      'Student name,Email,Submitted at (Asia/Kolkata),Marks,Source,Total marks,Q1 marks (of 5),Q1 comment,Q2 marks (of 5),Q2 comment,Overall comment,Regrade requests,Late by,Late penalty (%),Marks after late penalty',
     );
     expect(row).toBe(
-      "A,a@x.org,2026-01-01T05:30:00+05:30,7,teacher,10,4,'-1 for the units,3,,'@all: see me,Q2 open",
+      "A,a@x.org,2026-01-01T05:30:00+05:30,7,teacher,10,4,'-1 for the units,3,,'@all: see me,Q2 open,,,7",
     );
+  });
+});
+
+describe('gradesCsv late columns', () => {
+  it('writes how late, the penalty and the marks after it; on time, the marks themselves', () => {
+    const csv = gradesCsv(
+      [
+        line({
+          marks: 15,
+          late: {
+            lateSeconds: 100_800,
+            lateBy: '1 day 4 h',
+            penaltyPercent: 20,
+            penalisedMarks: 12,
+          },
+        }),
+        line({ studentName: 'B', marks: 9 }),
+      ],
+      { questions: [], timeZone: 'UTC' },
+    );
+    const rows = csv.replace('\uFEFF', '').split('\r\n');
+    expect(rows[1]!.endsWith(',1 day 4 h,20,12')).toBe(true);
+    expect(rows[2]!.endsWith(',,,9')).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { csvCell } from '../../../shared/csv';
+import type { LateMark } from '../../../shared/late-penalty';
 
 export { csvCell };
 
@@ -24,6 +25,8 @@ export interface GradeLine {
   comment: string | null;
   /** The student's regrade requests in words ("Q2 open; Q1 answered, 2 → 3"), '' for none. */
   regrades: string;
+  /** Handed in late: how late ("1 day 4 h"), the percent taken off and the marks after it; null on time. */
+  late?: LateMark | null;
 }
 
 /**
@@ -49,7 +52,10 @@ export function zonedTime(iso: string, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}${offset}`;
 }
 
-/** The export's header: the first six columns as before, then two per question, then the rest. */
+/**
+ * The export's header: the first six columns as before, then two per question, then the rest;
+ * the late columns come last, so a sheet that reads the earlier columns by place still works.
+ */
 function header(questions: GradeQuestion[], timeZone: string): string[] {
   return [
     'Student name',
@@ -61,13 +67,16 @@ function header(questions: GradeQuestion[], timeZone: string): string[] {
     ...questions.flatMap((q) => [`Q${q.number} marks (of ${q.total})`, `Q${q.number} comment`]),
     'Overall comment',
     'Regrade requests',
+    'Late by',
+    'Late penalty (%)',
+    'Marks after late penalty',
   ];
 }
 
 /**
  * The grades of an assignment as CSV text (with a UTF-8 byte order mark for spreadsheet apps):
  * one line per joined student, times in the teacher's `timeZone` with their offset, marks per
- * question, comments and regrade requests. Every text cell goes through `csvCell`, which
+ * question, comments and regrade requests, then how late, the late penalty and the marks after it. Every text cell goes through `csvCell`, which
  * defuses what a spreadsheet would run as a formula.
  */
 export function gradesCsv(
@@ -91,6 +100,10 @@ export function gradesCsv(
         ...perQuestion,
         l.comment,
         l.regrades,
+        l.late?.lateBy ?? '',
+        l.late ? l.late.penaltyPercent : '',
+        // The marks to use: after the penalty when late, else the marks themselves.
+        l.late ? l.late.penalisedMarks : l.marks,
       ].map(csvCell),
     );
   }

@@ -2,7 +2,7 @@ import { keyPointName, privateMathsMessage } from '../../../grading/explain';
 import type { MathsFinding, PublishedFinding } from '../../../shared/maths';
 import type { KeyPointsShown, PublishedMarks } from '../../../shared/review';
 import type { CurrentUser } from '../../auth/current-user';
-import { isPastDeadline, type AssignmentRow } from '../assignments/assignments.service';
+import type { AssignmentRow } from '../assignments/assignments.service';
 import { parsePublished, type StoredPublication } from './marks-state';
 
 /**
@@ -28,17 +28,23 @@ export function publishedMarksOf(s: { published: string | null }): StoredPublica
 
 /**
  * How the model answer's key points reach students of the assignment now: quoted whole once the
- * teacher's choice allows it, else named by their first words. The default waits for the
- * deadline, after which no answer can be handed in (a deadline moved later hides them again).
+ * teacher's choice allows it, else named by their first words. The default waits until no answer
+ * can be handed in any more: `closeAt`, the latest of the deadline, the late cut-off and every
+ * extension (late-work.service's handInsCloseAt; the deadline alone when not given). A deadline
+ * moved later hides them again.
  */
-export function keyPointsShownOf(assignment: AssignmentRow, now = new Date()): KeyPointsShown {
+export function keyPointsShownOf(
+  assignment: AssignmentRow,
+  now = new Date(),
+  closeAt: string = assignment.deadline,
+): KeyPointsShown {
   switch (assignment.model_answer_visibility) {
     case 'never':
       return 'named';
     case 'after-publishing':
       return 'quoted';
     default:
-      return isPastDeadline(assignment, now) ? 'quoted' : 'named-until-deadline';
+      return Date.parse(closeAt) < now.getTime() ? 'quoted' : 'named-until-deadline';
   }
 }
 
@@ -84,7 +90,8 @@ export function studentMarksOf(
   s: { published: string | null },
   assignment: AssignmentRow,
   now = new Date(),
+  closeAt: string = assignment.deadline,
 ): PublishedMarks | null {
   const stored = publishedMarksOf(s);
-  return stored && studentView(stored, keyPointsShownOf(assignment, now));
+  return stored && studentView(stored, keyPointsShownOf(assignment, now, closeAt));
 }

@@ -190,7 +190,7 @@ export async function marksOfAssignment(db: Kysely<Database>, assignmentId: stri
 export async function markedSubmissions(db: Kysely<Database>, assignmentId: string) {
   return db
     .selectFrom('submission')
-    .select(['id', 'student_id', 'ai_result', 'marks', 'comment', 'published'])
+    .select(['id', 'student_id', 'ai_result', 'marks', 'comment', 'published', 'late_seconds'])
     .where('assignment_id', '=', assignmentId)
     .where('marks', 'is not', null)
     .execute();

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { CurrentUser } from '../../auth/current-user';
 import type { AssignmentRow } from '../assignments/assignments.service';
+import { lateMarkOf } from '../assignments/late-work.service';
 import {
   questionsOrNone,
   type QuestionDeps,
@@ -49,6 +50,18 @@ export async function publicationOf(
 
 const fmt = (n: number | null) => (n === null ? '–' : String(n));
 
+/** Marks as the notice says them: after the late penalty, with what the answer earned beside them. */
+function marksText(
+  assignment: AssignmentRow,
+  lateSeconds: number | string | bigint,
+  p: { marks: number | null; total: number },
+) {
+  const late = lateMarkOf(assignment, lateSeconds, p.marks);
+  if (!late || late.penalisedMarks === null || late.penaltyPercent === 0)
+    return `${fmt(p.marks)} / ${p.total}`;
+  return `${fmt(late.penalisedMarks)} / ${p.total} (${fmt(p.marks)} less ${late.penaltyPercent}% for handing in ${late.lateBy} late)`;
+}
+
 /**
  * Publishes the marks of the assignment's marked submissions (or of the listed ones) to their
  * students: each gets a snapshot of its marks, reasons and comments, and an in-app notice
@@ -81,8 +94,8 @@ export async function publish(
         assignmentId: assignment.id,
         kind: before ? 'changed' : 'published',
         text: before
-          ? `Your marks for "${assignment.title}" changed: ${fmt(before.marks)} → ${fmt(next.marks)} / ${next.total}.`
-          : `Your marks for "${assignment.title}" are published: ${fmt(next.marks)} / ${next.total}.`,
+          ? `Your marks for "${assignment.title}" changed: ${fmt(lateMarkOf(assignment, s.late_seconds, before.marks)?.penalisedMarks ?? before.marks)} → ${marksText(assignment, s.late_seconds, next)}.`
+          : `Your marks for "${assignment.title}" are published: ${marksText(assignment, s.late_seconds, next)}.`,
         at,
       });
       return true;

@@ -2,6 +2,7 @@ import type { SubmissionDetail } from '../../../shared/evaluations';
 import type { CurrentUser } from '../../auth/current-user';
 import type { AssignmentRow } from '../assignments/assignments.service';
 import { questionsOrNone, type QuestionDeps } from '../assignments/questions.service';
+import { handInsCloseAt, lateMarkOf } from '../assignments/late-work.service';
 import { correctionsOf } from '../maths-review/readings.service';
 import { findSubmissionIn, type SubmissionWithName } from '../submissions/submissions.service';
 import { marksNow } from './marking.service';
@@ -53,11 +54,13 @@ async function submissionDetailFor(
     published: shown && studentView(shown, 'quoted'),
   };
   if (view === 'published') {
-    const mine = studentMarksOf(s, assignment);
+    const closeAt = await handInsCloseAt(deps.db.kysely, assignment);
+    const mine = studentMarksOf(s, assignment, new Date(), closeAt);
     return {
       ...base,
       published: mine,
       marks: mine ? mine.marks : null,
+      late: lateMarkOf(assignment, s.late_seconds, mine ? mine.marks : null),
       marksSource: null,
       aiMarks: null,
       needsReview: false,
@@ -72,9 +75,12 @@ async function submissionDetailFor(
   const ai = parseAi(s.ai_result);
   const state = await marksNow(db, questions, s);
   const now = await publicationOf(db, questions, assignment, s);
+  const closeAt = await handInsCloseAt(db, assignment);
+  const marks = s.marks !== null ? Number(s.marks) : null;
   return {
     ...base,
-    marks: s.marks !== null ? Number(s.marks) : null,
+    marks,
+    late: lateMarkOf(assignment, s.late_seconds, marks),
     marksSource: s.marks_source,
     aiMarks: s.ai_marks !== null ? Number(s.ai_marks) : null,
     needsReview: Number(s.needs_review) === 1,
@@ -85,7 +91,10 @@ async function submissionDetailFor(
       questions: state.questions,
       comment: s.comment,
       changedSincePublished: shown !== null && !samePublication(shown, now),
-      preview: s.marks === null ? null : studentView(now, keyPointsShownOf(assignment)),
+      preview:
+        s.marks === null
+          ? null
+          : studentView(now, keyPointsShownOf(assignment, new Date(), closeAt)),
       readings: await correctionsOf(db, s.id),
     },
   };

@@ -1,12 +1,19 @@
 import { submissionRow, type SubmissionRow } from '../../../shared/assignments';
+import type { AssignmentRow } from '../assignments/assignments.service';
+import { lateMarkOf } from '../assignments/late-work.service';
 import { publishedMarksOf, type MarksView } from '../marks/marks.policy';
 import type { SubmissionWithName } from './submissions.repository';
 
 /**
  * A grades-table row as `view` allows (marks.policy.ts decides which view a user gets): the
- * working marks with the AI's proposal, or only what was published.
+ * working marks with the AI's proposal, or only what was published. A late answer's row says how
+ * late and its marks after the late penalty (`late`), beside the raw marks.
  */
-export function toSubmissionRow(s: SubmissionWithName, view: MarksView): SubmissionRow {
+export function toSubmissionRow(
+  s: SubmissionWithName,
+  view: MarksView,
+  assignment: AssignmentRow,
+): SubmissionRow {
   const shown = publishedMarksOf(s);
   const current = s.marks === null ? null : Number(s.marks);
   if (view === 'published') {
@@ -16,6 +23,7 @@ export function toSubmissionRow(s: SubmissionWithName, view: MarksView): Submiss
       studentName: s.student_name,
       submittedAt: s.submitted_at,
       marks: shown ? shown.marks : null,
+      late: lateMarkOf(assignment, s.late_seconds, shown ? shown.marks : null),
       marksSource: null,
       needsReview: false,
       aiMarks: null,
@@ -31,6 +39,7 @@ export function toSubmissionRow(s: SubmissionWithName, view: MarksView): Submiss
     studentName: s.student_name,
     submittedAt: s.submitted_at,
     marks: current,
+    late: lateMarkOf(assignment, s.late_seconds, current),
     marksSource: s.marks_source,
     needsReview: Number(s.needs_review) === 1,
     aiMarks: s.ai_marks === null ? null : Number(s.ai_marks),

@@ -6,15 +6,15 @@ import { messages } from '../../../shared/messages';
 import { nowIso } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors';
 import type { Database } from '../../db/schema';
-import { AppError, conflict } from '../../errors';
+import { conflict } from '../../errors';
 import type { CurrentUser } from '../../auth/current-user';
 import { assignmentNotFound } from '../assignments/assignments.policy';
 import {
-  isPastDeadline,
   summaryOf,
   type AssignmentDeps,
   type AssignmentRow,
 } from '../assignments/assignments.service';
+import { extensionOf, lateSecondsAt } from '../assignments/late-work.service';
 import {
   findFile,
   insertFiles,
@@ -30,12 +30,12 @@ import * as repo from './submissions.repository';
 /** A submission with its student's name: what other modules' services are handed. */
 export type { SubmissionWithName } from './submissions.repository';
 
-const deadlinePassed = () => new AppError(403, 'deadline_passed', messages.deadlinePassed);
 const alreadySubmitted = () => conflict('already_submitted', messages.alreadySubmitted);
 
 /**
- * Refuses a submission that cannot be accepted, before its body is read: the deadline has
- * passed (403) or the student has submitted already (409).
+ * Refuses a submission that cannot be accepted, before its body is read: the student's own
+ * deadline has passed and late work is not taken, or no longer (403), or she has submitted
+ * already (409).
  */
 export async function assertCanStillSubmit(
   db: Kysely<Database>,
@@ -43,7 +43,7 @@ export async function assertCanStillSubmit(
   assignment: AssignmentRow,
   at: Date,
 ): Promise<void> {
-  if (isPastDeadline(assignment, at)) throw deadlinePassed();
+  await lateSecondsAt(db, assignment, student.id, at);
   if (await repo.findOwnSubmission(db, assignment.id, student.id)) throw alreadySubmitted();
 }
 
@@ -59,7 +59,8 @@ export async function submitAnswer(
   upload: VerifiedUpload,
   startedAt: Date,
 ): Promise<SubmissionRow> {
-  if (isPastDeadline(assignment, startedAt)) throw deadlinePassed();
+  // Measured against her own deadline at the moment the request arrived, and kept.
+  const lateSeconds = await lateSecondsAt(deps.db.kysely, assignment, student.id, startedAt);
   const files = await storeUploads(deps.store, [{ upload, purpose: 'answer' }], student.id);
   const id = crypto.randomUUID();
   try {
@@ -71,6 +72,7 @@ export async function submitAnswer(
         student_id: student.id,
         file_id: files[0]!.id,
         submitted_at: nowIso(),
+        late_seconds: lateSeconds,
         // Read while it was checked (a PDF with no page to OCR): never read again.
         reading: upload.reading,
       });
@@ -86,7 +88,7 @@ export async function submitAnswer(
     throw err;
   }
   const row = await repo.findSubmission(deps.db.kysely, assignment.id, id);
-  return toSubmissionRow(row!, 'published');
+  return toSubmissionRow(row!, 'published', assignment);
 }
 
 /**
@@ -99,9 +101,9 @@ export async function submissionsFor(
   user: CurrentUser,
   assignment: AssignmentRow,
 ): Promise<SubmissionsResponse> {
-  const summary = summaryOf(assignment);
   const view = marksViewOf(user, assignment);
   if (visibleSubmissions(user, assignment) === 'all') {
+    const summary = summaryOf(assignment);
     const [rows, missing, anon] = await Promise.all([
       repo.listSubmissions(db, assignment.id),
       repo.listNotSubmitted(db, assignment.id),
@@ -113,7 +115,7 @@ export async function submissionsFor(
         viewer: 'owner',
         assignment: summary,
         submissions: shuffled(rows, anon, (r) => r.student_id).map((r) => ({
-          ...toSubmissionRow(r, view),
+          ...toSubmissionRow(r, view, assignment),
           studentName: anon.pseudonymOf(r.student_id),
         })),
         notSubmitted: anon.notSubmitted.map((studentName) => ({ studentName })),
@@ -122,15 +124,18 @@ export async function submissionsFor(
     return {
       viewer: 'owner',
       assignment: summary,
-      submissions: rows.map((r) => toSubmissionRow(r, view)),
+      submissions: rows.map((r) => toSubmissionRow(r, view, assignment)),
       notSubmitted: missing.map((studentName) => ({ studentName })),
     };
   }
-  const own = await repo.findOwnSubmission(db, assignment.id, user.id);
+  const [own, extended] = await Promise.all([
+    repo.findOwnSubmission(db, assignment.id, user.id),
+    extensionOf(db, assignment.id, user.id),
+  ]);
   return {
     viewer: 'student',
-    assignment: summary,
-    submissions: own ? [toSubmissionRow(own, view)] : [],
+    assignment: summaryOf(assignment, new Date(), extended),
+    submissions: own ? [toSubmissionRow(own, view, assignment)] : [],
     marksVisible: own?.published != null,
   };
 }
@@ -163,6 +168,7 @@ export async function submissionRowFor(
   return toSubmissionRow(
     await findSubmissionIn(db, assignment, submissionId),
     marksViewOf(user, assignment),
+    assignment,
   );
 }
 

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useInvalidateAssignments } from '../../features/assignments/assignments-api';
+import { ExtensionsPanel } from '../../features/assignments/extensions-panel';
 import { GradeTableView } from '../../features/assignments/grade-table-view';
+import { LatePolicyForm } from '../../features/assignments/late-policy-form';
 import { AcceptedAnswersPanel } from '../../features/evaluations/accepted-answers-panel';
 import { AgreementPanel } from '../../features/evaluations/agreement-panel';
 import { EvaluationControls } from '../../features/evaluations/evaluation-controls';
@@ -49,11 +51,14 @@ function GradeTablePage({ code }: { code: string }) {
           data.viewer === 'owner' ? (
             <div className="space-y-4">
               <PublishControls code={code} data={data} />
+              <LatePolicyForm code={code} stored={data.assignment} />
+              <ExtensionsPanel code={code} />
               <RubricEditor code={code} />
               <AcceptedAnswersPanel code={code} />
               <AgreementPanel code={code} />
               <GradeStats
-                marks={data.submissions.map((s) => s.marks)}
+                // the marks that count: after the late penalty where there is one
+                marks={data.submissions.map((s) => s.late?.penalisedMarks ?? s.marks)}
                 totalMarks={data.assignment.totalMarks}
               />
             </div>

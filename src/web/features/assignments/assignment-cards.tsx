@@ -76,10 +76,17 @@ function AssignmentCard({ card }: { card: Card }) {
           <dt className="font-medium">Code:</dt>
           <dd className="font-mono break-all">{card.code}</dd>
         </div>
-        <div className="flex flex-wrap gap-x-1">
-          <dt className="font-medium">Due:</dt>
-          <dd className="min-w-0 break-words">{formatDeadlineNear(card.deadline)}</dd>
-        </div>
+        {card.extendedDeadline ? (
+          <div className="flex flex-wrap gap-x-1">
+            <dt className="font-medium">Your extended deadline:</dt>
+            <dd className="min-w-0 break-words">{formatDeadlineNear(card.extendedDeadline)}</dd>
+          </div>
+        ) : (
+          <div className="flex flex-wrap gap-x-1">
+            <dt className="font-medium">Due:</dt>
+            <dd className="min-w-0 break-words">{formatDeadlineNear(card.deadline)}</dd>
+          </div>
+        )}
         {card.toReview !== undefined ? (
           <WaitingCount label="To review" count={card.toReview} />
         ) : null}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AssignmentSummary } from '../../../shared/assignments';
-import { formatDeadlineNear } from '../../lib/dates';
+import type { LatePolicy } from '../../../shared/late-work';
+import { formatDeadline, formatDeadlineNear } from '../../lib/dates';
 
 /** The facts of an assignment: title, code, description, teacher, deadline and total marks. */
 export function AssignmentDetails({
@@ -8,8 +9,14 @@ export function AssignmentDetails({
 }: {
   assignment: Omit<
     AssignmentSummary,
-    'autoPublish' | 'regradeDeadline' | 'modelAnswerVisibility' | 'anonymousMarking'
-  >;
+    | 'autoPublish'
+    | 'regradeDeadline'
+    | 'modelAnswerVisibility'
+    | 'anonymousMarking'
+    | 'latePolicy'
+    | 'extendedDeadline'
+  > &
+    Partial<Pick<AssignmentSummary, 'latePolicy'>> & { extendedDeadline?: string | null };
 }) {
   const a = assignment;
   return (
@@ -32,7 +39,13 @@ export function AssignmentDetails({
             </>
           ) : null}
         </Fact>
+        {a.extendedDeadline ? (
+          <Fact term="Your extended deadline">{formatDeadlineNear(a.extendedDeadline)}</Fact>
+        ) : null}
         <Fact term="Total marks">{a.totalMarks}</Fact>
+        {a.latePolicy?.acceptLate ? (
+          <Fact term="Late hand-ins">{lateWorkText(a.latePolicy)}</Fact>
+        ) : null}
       </dl>
       <h3 className="mt-4 text-sm font-medium text-slate-600">Description</h3>
       <p className="mt-1 whitespace-pre-line break-words text-slate-800">
@@ -40,6 +53,17 @@ export function AssignmentDetails({
       </p>
     </div>
   );
+}
+
+/** The late policy in words: "Accepted until …; 10% of the marks off per day late (…)". */
+function lateWorkText(p: LatePolicy): string {
+  const penalty =
+    p.penaltyPercent === 0
+      ? 'no penalty'
+      : p.penaltyKind === 'per-day'
+        ? `${p.penaltyPercent}% of the marks off per day late (each started 24 hours)`
+        : `${p.penaltyPercent}% of the marks off`;
+  return `Accepted until ${formatDeadline(p.lateUntil!)}; ${penalty}`;
 }
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

@@ -69,11 +69,7 @@ export function GradesList({
     return (
       <>
         <span className="inline-flex flex-wrap items-center justify-end gap-x-2">
-          <span className="font-semibold whitespace-nowrap text-slate-900">
-            {row.marks === null
-              ? messages.notEvaluated
-              : `${formatMarks(row.marks)} / ${totalMarks}`}
-          </span>
+          <MarksShown marks={row.marks} late={row.late} total={totalMarks} />
           {editable(row) ? (
             <Button
               variant="ghost"
@@ -143,6 +139,11 @@ export function GradesList({
                       </a>
                       <span className={`min-w-0 text-slate-900 ${name}`}>{row.studentName}</span>
                     </span>
+                    {row.late ? (
+                      <span className="block text-xs font-medium text-amber-800">
+                        Late by {row.late.lateBy}
+                      </span>
+                    ) : null}
                     {rowMeta?.(row)}
                   </td>
                   <td className={`${cell} text-right`}>{marksCell(row)}</td>
@@ -160,6 +161,43 @@ export function GradesList({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The marks as they count: after the late penalty when the answer was late, with the marks it
+ * earned and the penalty beside them ("12 / 20 (15 / 20 − 20% late)").
+ */
+function MarksShown({
+  marks,
+  late,
+  total,
+}: {
+  marks: number | null;
+  late: Row['late'];
+  total: number;
+}) {
+  if (marks === null)
+    return (
+      <span className="font-semibold whitespace-nowrap text-slate-900">
+        {messages.notEvaluated}
+      </span>
+    );
+  if (!late || late.penalisedMarks === null || late.penaltyPercent === 0)
+    return (
+      <span className="font-semibold whitespace-nowrap text-slate-900">
+        {formatMarks(marks)} / {total}
+      </span>
+    );
+  return (
+    <span className="text-right">
+      <span className="font-semibold whitespace-nowrap text-slate-900">
+        {formatMarks(late.penalisedMarks)} / {total}
+      </span>{' '}
+      <span className="text-xs whitespace-nowrap text-slate-700">
+        ({formatMarks(marks)} / {total} − {late.penaltyPercent}% late)
+      </span>
+    </span>
   );
 }
 

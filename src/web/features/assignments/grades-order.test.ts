@@ -15,6 +15,7 @@ const row = (studentName: string, over: Partial<SubmissionRow> = {}): Submission
   published: false,
   changedSincePublished: false,
   confidence: 0.8,
+  late: null,
   ...over,
 });
 

@@ -20,6 +20,9 @@ import { HandInConfirm } from './hand-in-confirm';
 
 type OwnHandIn = NonNullable<AssignmentDetail['submission']>;
 
+/** The student's own deadline: her extension when she has one. */
+const ownDeadlineOf = (a: AssignmentDetail) => a.extendedDeadline ?? a.deadline;
+
 /**
  * The student's side: the question paper, one PDF answer before the deadline (with a second look
  * before the irreversible hand-in), then the submitted state with what was handed in.
@@ -48,6 +51,7 @@ export function StudentPanel({ assignment }: { assignment: AssignmentDetail }) {
           className="focus-visible:outline-offset-2"
         >
           {assignment.submittedAt ? `Handed in on ${formatDateTime(assignment.submittedAt)}. ` : ''}
+          {assignment.lateBy ? `That was ${assignment.lateBy} late. ` : ''}
           {assignment.isPastDeadline ? (
             <>
               {messages.marksAvailable}{' '}
@@ -71,12 +75,24 @@ export function StudentPanel({ assignment }: { assignment: AssignmentDetail }) {
             </a>
           ) : null}
         </Alert>
-      ) : assignment.isPastDeadline ? (
+      ) : assignment.canHandIn === false ? (
         <Alert tone="error" title="The deadline has passed">
-          Submissions closed on {formatDeadline(assignment.deadline)} and no answer was handed in.
+          Submissions closed on{' '}
+          {formatDeadline(assignment.latePolicy?.lateUntil ?? ownDeadlineOf(assignment))} and no
+          answer was handed in.
         </Alert>
       ) : (
-        <UploadAnswer code={assignment.code} onSubmitted={setJustSubmitted} />
+        <>
+          {assignment.isPastDeadline && assignment.latePolicy?.lateUntil ? (
+            <Alert tone="warning" title="Your deadline has passed">
+              Late hand-ins are accepted until {formatDeadline(assignment.latePolicy.lateUntil)}
+              {assignment.latePolicy.penaltyPercent > 0
+                ? `, with ${assignment.latePolicy.penaltyPercent}% of the marks taken off${assignment.latePolicy.penaltyKind === 'per-day' ? ' per day late (each started 24 hours)' : ''}.`
+                : ', without a penalty.'}
+            </Alert>
+          ) : null}
+          <UploadAnswer code={assignment.code} onSubmitted={setJustSubmitted} />
+        </>
       )}
       <Link to={gradesUrl} className={buttonClass({ variant: 'outline' })}>
         Show Grades

@@ -6,6 +6,7 @@ const row = (over: Partial<SubmissionRow>): SubmissionRow => ({
   id: 's1',
   studentName: 'Asha',
   confidence: null,
+  late: null,
   submittedAt: '2026-01-01T00:00:00.000Z',
   marks: 5,
   marksSource: 'ai',

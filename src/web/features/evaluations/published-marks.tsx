@@ -18,6 +18,7 @@ export function PublishedMarks({ code, detail }: { code: string; detail: Submiss
     <StudentMarks
       shown={detail.published as Published}
       level={3}
+      late={detail.late}
       questionEnd={(number) => (
         <Regrade
           code={code}
@@ -48,8 +49,11 @@ export function StudentMarks({
   level,
   preview = false,
   questionEnd,
+  late = null,
 }: {
   shown: Published;
+  /** Handed in late: the marks after the late penalty (the server's), shown as the ones that count. */
+  late?: SubmissionDetail['late'];
   level: 3 | 4;
   /** The teacher's preview: not published yet. */
   preview?: boolean;
@@ -63,9 +67,21 @@ export function StudentMarks({
     <div className="space-y-5">
       <div className="rounded-lg bg-slate-50 p-3">
         <p className="text-sm text-slate-700">Your marks</p>
-        <p className="text-xl font-bold text-slate-900">
-          {shown.marks === null ? '–' : formatMarks(shown.marks)} / {shown.total}
-        </p>
+        {late && late.penalisedMarks !== null && shown.marks !== null ? (
+          <>
+            <p className="text-xl font-bold text-slate-900">
+              {formatMarks(late.penalisedMarks)} / {shown.total}
+            </p>
+            <p className="text-sm text-slate-800">
+              {formatMarks(shown.marks)} / {shown.total} − {late.penaltyPercent}% for handing in{' '}
+              {late.lateBy} late
+            </p>
+          </>
+        ) : (
+          <p className="text-xl font-bold text-slate-900">
+            {shown.marks === null ? '–' : formatMarks(shown.marks)} / {shown.total}
+          </p>
+        )}
         <p className="text-xs text-slate-700">
           {preview
             ? 'As the student will read it once you publish'

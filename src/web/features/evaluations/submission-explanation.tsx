@@ -132,6 +132,16 @@ function MarksSummary({ detail, mode }: { detail: SubmissionDetail; mode: Mode }
           <SourceBadge source={detail.marksSource === 'ai' ? 'AI' : 'Teacher'} />
         ) : null}
       </Figure>
+      {detail.late ? (
+        <Figure term={`After the late penalty (−${detail.late.penaltyPercent}%)`}>
+          {detail.late.penalisedMarks === null
+            ? '–'
+            : `${formatMarks(detail.late.penalisedMarks)} / ${total}`}
+          <span className="block text-xs font-normal text-slate-700">
+            Late by {detail.late.lateBy}
+          </span>
+        </Figure>
+      ) : null}
       {owner ? (
         <Figure term="AI proposal">{detail.aiMarks === null ? '–' : outOf(detail.aiMarks)}</Figure>
       ) : null}
@@ -206,7 +216,7 @@ function StudentPreview({ detail }: { detail: SubmissionDetail }) {
       </Button>
       <div id={regionId} hidden={!open}>
         {!open ? null : preview ? (
-          <StudentMarks shown={preview} level={4} preview />
+          <StudentMarks shown={preview} level={4} preview late={detail.late} />
         ) : (
           <p className="text-sm text-slate-800">Nothing yet: this answer has no marks.</p>
         )}

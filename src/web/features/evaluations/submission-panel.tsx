@@ -59,6 +59,12 @@ export function SubmissionPanel({
             {detail ? (
               <p className="text-sm break-words text-slate-700">
                 {detail.studentName} · handed in {formatDateTime(detail.submittedAt)}
+                {detail.late ? (
+                  <span className="font-medium text-amber-800">
+                    {' '}
+                    · late by {detail.late.lateBy}
+                  </span>
+                ) : null}
               </p>
             ) : null}
           </div>
