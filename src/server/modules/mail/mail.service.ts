@@ -10,7 +10,10 @@ import {
   claimNextMail,
   deleteFinishedMailBefore,
   countPendingMail,
+  findMail,
   hasDueMail,
+  mailCounts,
+  newestMail,
   insertMail,
   mailTo,
   markMailAttemptFailed,
@@ -32,7 +35,13 @@ export const outboxDir = (config: Pick<Config, 'dataDir'>) => path.join(config.d
  */
 export async function queueMail(
   db: Kysely<Database>,
-  message: { kind: string; to: string; content: MailContent },
+  message: {
+    kind: string;
+    to: string;
+    content: MailContent;
+    /** The one-click unsubscribe address for the List-Unsubscribe header (RFC 8058). */
+    oneClickUnsubscribe?: string;
+  },
 ): Promise<{ id: string }> {
   const id = crypto.randomUUID();
   const { subject, text, html } = renderMail(message.content);
@@ -44,6 +53,7 @@ export async function queueMail(
     text_body: text,
     html_body: html,
     created_at: nowIso(),
+    unsubscribe_url: message.oneClickUnsubscribe ?? null,
   });
   return { id };
 }
@@ -54,6 +64,17 @@ export const pendingMail = (db: Kysely<Database>): Promise<number> => countPendi
 /** The queued messages to one address, newest first. */
 export const mailToAddress = (db: Kysely<Database>, address: string): Promise<MailRow[]> =>
   mailTo(db, address);
+
+/** The newest messages of the queue (for the operator's outbox page) and counts by status. */
+export async function outboxList(
+  db: Kysely<Database>,
+  opts: { status?: MailRow['status']; limit: number },
+) {
+  return { messages: await newestMail(db, opts), counts: await mailCounts(db) };
+}
+
+/** One message of the queue, whole. */
+export const outboxMessage = (db: Kysely<Database>, id: string) => findMail(db, id);
 
 export interface MailSenderOptions {
   /** How often the queue is looked at for due messages besides the wake-ups after queueing. */
@@ -125,6 +146,7 @@ export function createMailSender(
         text: row.text_body,
         html: row.html_body,
         date: new Date(row.created_at),
+        unsubscribeUrl: row.unsubscribe_url,
       });
     } catch (err) {
       const attempts = row.attempts + 1;

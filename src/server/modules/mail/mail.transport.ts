@@ -11,6 +11,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   date: Date;
+  /** Sent as List-Unsubscribe with List-Unsubscribe-Post (one click in the mail program). */
+  unsubscribeUrl?: string | null;
 }
 
 /** Where messages go: an SMTP server, or the outbox folder. */
@@ -37,6 +39,12 @@ const fields = (mail: OutgoingMail) => ({
   text: mail.text,
   html: mail.html,
   date: mail.date,
+  ...(mail.unsubscribeUrl
+    ? {
+        list: { unsubscribe: { url: mail.unsubscribeUrl, comment: 'Unsubscribe' } },
+        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      }
+    : {}),
 });
 
 /** Sends over SMTP: one connection per message, with timeouts so a hung server only delays mail. */

@@ -12,6 +12,7 @@ import {
   type StoredQuestion,
 } from '../assignments/questions.service';
 import { sendNotice } from '../notices/notices.service';
+import { queueMarksPublished } from '../notifications/notifications.service';
 import { findSubmissionIn, type SubmissionWithName } from '../submissions/submissions.service';
 import { recordMarkChange } from './audit-trail';
 import {
@@ -85,10 +86,18 @@ export async function publish(
           : `Your marks for "${assignment.title}" are published: ${fmt(next.marks)} / ${next.total}.`,
         at,
       });
+      if (deps.notify)
+        await queueMarksPublished(deps.notify, trx, {
+          studentId: s.student_id,
+          assignment,
+          marks: `${fmt(next.marks)} / ${next.total}`,
+          changed: before !== null,
+        });
       return true;
     });
     if (sent) published++;
   }
+  if (published) deps.notify?.wake();
   if (!rows.length && !opts.onlyFirst)
     throw conflict('nothing_to_publish', messages.nothingToPublish);
   // Publishing every marked answer ends anonymous marking: the names come back.
@@ -97,24 +106,19 @@ export async function publish(
   return { published, unchanged: rows.length - published };
 }
 
-/** Publishes automatically once the deadline has passed, when the assignment says so. */
-export async function publishDue(deps: QuestionDeps, assignment: AssignmentRow, now = new Date()) {
-  if (Number(assignment.auto_publish) !== 1 || Date.parse(assignment.deadline) > now.getTime())
-    return;
-  await publish(deps, assignment, { onlyFirst: true });
-}
-
 /**
- * Publishes what is due at a passed deadline in every assignment the student joined that
- * publishes automatically and holds their unpublished marks: their notices are then there
- * before they open the assignment.
+ * The scheduled job's part of publishing at the deadline: publishes, in every assignment that
+ * says so and whose deadline has passed, the marks never published yet (never changing what
+ * students have seen). Idempotent: a second run finds nothing, and two runs at once publish each
+ * submission once (publish() replaces a publication only if it is unchanged). Returns how many
+ * submissions were published.
  */
-export async function publishDueForStudent(deps: QuestionDeps, studentId: string) {
-  // It runs on each of the student's dashboard and notices requests: most find nothing waiting.
-  if (!(await repo.hasUnpublishedMarks(deps.db.kysely, studentId))) return;
-  for (const assignment of await repo.dueForStudent(deps.db.kysely, studentId, nowIso())) {
-    await publishDue(deps, assignment);
+export async function publishAllDue(deps: QuestionDeps, now = new Date()): Promise<number> {
+  let published = 0;
+  for (const assignment of await repo.dueForPublishing(deps.db.kysely, now.toISOString())) {
+    published += (await publish(deps, assignment, { onlyFirst: true })).published;
   }
+  return published;
 }
 
 /**

@@ -22,7 +22,6 @@ import {
 import { authorise } from '../assignments/assignments.policy';
 import type { QuestionDeps } from '../assignments/questions.service';
 import { readUploadForm, sendStoredFile, uploadRateLimit } from '../files/files.service';
-import { publishDue } from '../marks/publishing.service';
 import { submissionDetailOf } from '../marks/submission-detail.service';
 import { authoriseSubmission } from './submissions.policy';
 import * as service from './submissions.service';
@@ -93,7 +92,6 @@ export async function submissionRoutes(fastify: FastifyInstance, opts: Submissio
   };
   app.get('/api/assignments/:code/submissions', { schema: listSchema }, async (request) => {
     const { user, assignment } = await authorise(db, request, 'list-submissions');
-    await publishDue(opts, assignment);
     return service.submissionsFor(db, user, assignment);
   });
 
@@ -135,7 +133,6 @@ export async function submissionRoutes(fastify: FastifyInstance, opts: Submissio
   };
   app.get('/api/assignments/:code/submissions/:id', { schema: detailSchema }, async (request) => {
     const { user, assignment } = await authoriseSubmission(db, request);
-    await publishDue(opts, assignment);
     return submissionDetailOf(opts, user, assignment, request.params.id);
   });
 }
