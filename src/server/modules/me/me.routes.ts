@@ -48,7 +48,9 @@ export async function meRoutes(
         response: { 200: json(sessionResponse, 'The user, or null'), ...refusals() },
       },
     },
-    async (request) => ({ user: request.user }),
+    async (request) => ({
+      user: request.user && { ...request.user, operator: isOperator(config, request.user) },
+    }),
   );
 
   app.put(
