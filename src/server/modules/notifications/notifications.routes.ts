@@ -51,8 +51,7 @@ export async function notificationRoutes(
         },
       },
     },
-    async (request) =>
-      settings.changeEmailSetting(db.kysely, requireUser(request), request.body),
+    async (request) => settings.changeEmailSetting(db.kysely, requireUser(request), request.body),
   );
 
   app.post(

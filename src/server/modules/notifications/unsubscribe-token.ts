@@ -23,7 +23,8 @@ export function readUnsubscribeToken(
   if (!payload || !signature || rest.length) return undefined;
   const expected = Buffer.from(sign(secret, payload));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return undefined;
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
+    return undefined;
   const [userId, kind, ...more] = Buffer.from(payload, 'base64url').toString('utf8').split('\n');
   const parsed = mailKind.safeParse(kind);
   if (!userId || !parsed.success || more.length) return undefined;

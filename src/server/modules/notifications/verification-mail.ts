@@ -15,6 +15,11 @@ export const VERIFY_MAIL_KIND = 'verify_email';
  */
 export function createVerificationMailer(db: Db, sender: Pick<MailSender, 'wake'>) {
   return async (user: { email: string; name: string }, url: string): Promise<void> => {
+    // better-auth sends the reader to "/" when the form gave no callbackURL: the dashboard,
+    // which shows that the address is now confirmed, is where she was going.
+    const link = new URL(url);
+    const back = link.searchParams.get('callbackURL');
+    if (!back || back === '/') link.searchParams.set('callbackURL', '/dashboard?verified=1');
     await queueMail(db.kysely, {
       kind: VERIFY_MAIL_KIND,
       to: user.email,
@@ -24,7 +29,7 @@ export function createVerificationMailer(db: Db, sender: Pick<MailSender, 'wake'
         paragraphs: [
           `Please confirm that ${user.email} is your address, so ${PRODUCT_NAME} can send you your marks, reminders and a new password when you need one.`,
         ],
-        action: { label: 'Confirm my address', url },
+        action: { label: 'Confirm my address', url: link.toString() },
         after: [
           'The link works for 24 hours.',
           `If you did not make a ${PRODUCT_NAME} account, ignore this email.`,

@@ -70,7 +70,7 @@ export async function submissionRoutes(fastify: FastifyInstance, opts: Submissio
           const message = messages.selectFileToSubmit;
           throw badRequest(message, [{ path: submissionFileField, message }]);
         }
-        const deps = { db: opts.db, store, log: request.log };
+        const deps = { db: opts.db, store, log: request.log, notify: opts.notify };
         const row = await service.submitAnswer(deps, user, assignment, answer, startedAt);
         return reply.status(201).send(row);
       } finally {
