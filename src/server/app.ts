@@ -114,9 +114,10 @@ export async function buildApp(
   const mail = createMailSender(config, db, app.log, opts.mail);
   const secret = resolveAuthSecret(config);
   const notify = createNotifier(config, secret, mail);
-  let scheduler: Scheduler | undefined;
+  // Made once the routes' dependencies are; stopped first on close.
+  const later: { scheduler?: Scheduler } = {};
   app.addHook('onClose', async () => {
-    await scheduler?.stop();
+    await later.scheduler?.stop();
     await mail.stop();
     await grading.stop();
     await pool.close();
@@ -152,12 +153,13 @@ export async function buildApp(
   const checker = { pool, reading };
   // What the services that read an assignment's questions need (marks, rubric, regrades…).
   const papers = { db, store, checker, notify };
-  scheduler = new Scheduler({
+  const scheduler = new Scheduler({
     db,
     log: app.log,
     tickMs: config.scheduleTickMs,
     tasks: scheduledTasks(papers),
-  });
+  });  later.scheduler = scheduler;
+
   maskRepliesForOwner(app, db.kysely);
   await app.register(assignmentRoutes, { db, store, config, checker, stopGrading });
   await app.register(submissionRoutes, { ...papers, config });
@@ -186,7 +188,7 @@ export async function buildApp(
     await grading.start();
     mail.start();
     // Scheduled work runs where grading work runs (on PostgreSQL, one process at a time).
-    if (config.gradingWorker) scheduler!.start();
+    if (config.gradingWorker) scheduler.start();
   });
   return { app, db, auth, config, store, grading, pool, mail, notify, scheduler };
 }
