@@ -155,17 +155,21 @@ async function main() {
     console.log(
       probeLine('reference: GET /api/health at rest (10 clients, 5 s)', await rest.stop()),
     );
+    let during = probe(health);
     const ref = await publish(base, teacher, quiet);
     console.log(
       `reference: publish to ${ref.body.published} students who turned the email off: ${fmt(ref.ms)} ms (${fmt((1000 * ref.body.published) / ref.ms)} a second)`,
     );
+    console.log(probeLine('reference: GET /api/health during that request', await during.stop()));
 
-    const during = probe(health);
+    during = probe(health);
     const started = performance.now();
     const pub = await publish(base, teacher, loud);
     console.log(
       `publish to ${pub.body.published} students, queueing ${pub.body.published} emails: ${fmt(pub.ms)} ms (${fmt((1000 * pub.body.published) / pub.ms)} a second; ${fmt((100 * pub.ms) / ref.ms)}% of the reference)`,
     );
+    console.log(probeLine('GET /api/health during that request', await during.stop()));
+    during = probe(health);
     const deadline = Date.now() + 10 * 60_000;
     const ours = () =>
       [...smtp.received.keys()].filter((a) => a.startsWith(`student-${batch}-`)).length;

@@ -89,6 +89,8 @@ export interface MailSenderOptions {
   claimMs?: number;
   /** Sent and failed messages older than this are removed (hourly, and at start). */
   keepMs?: number;
+  /** Messages sent at once (each on its own pooled SMTP connection). */
+  concurrency?: number;
 }
 
 /** How long sent and failed messages stay in the queue table by default. */
@@ -126,9 +128,10 @@ export function createMailSender(
   const maxAttempts = opts.maxAttempts ?? 10;
   const claimMs = opts.claimMs ?? 2 * 60_000;
   const keepMs = opts.keepMs ?? KEEP_FINISHED_MAIL_DAYS * 24 * 60 * 60_000;
+  const concurrency = opts.concurrency ?? 4;
   let prunedAt = 0;
   const transport: MailTransport = config.mail.smtpUrl
-    ? smtpTransport(config.mail.smtpUrl)
+    ? smtpTransport(config.mail.smtpUrl, concurrency)
     : outboxTransport(outboxDir(config));
   let started = false;
   let stopping = false;
@@ -176,8 +179,8 @@ export function createMailSender(
 
   async function drain(): Promise<void> {
     await prune();
-    do {
-      again = false;
+    // Several loops take messages side by side; a claim is taken by one of them only.
+    const loop = async () => {
       for (;;) {
         if (stopping) return;
         const now = Date.now();
@@ -186,9 +189,13 @@ export function createMailSender(
           new Date(now).toISOString(),
           new Date(now + claimMs).toISOString(),
         );
-        if (!row) break;
+        if (!row) return;
         await sendOne(row);
       }
+    };
+    do {
+      again = false;
+      await Promise.all(Array.from({ length: concurrency }, loop));
     } while (again && !stopping);
   }
 

@@ -48,16 +48,16 @@ const fields = (mail: OutgoingMail) => ({
 });
 
 /**
- * Sends over SMTP on one pooled connection, kept open between messages (a new connection per
- * message costs a handshake each: about 7 a second instead of 70 against a local server) and
- * renewed every 100 messages, with timeouts so a hung server only delays mail. A connection the
- * server dropped is opened again for the next message.
+ * Sends over SMTP on pooled connections (at most `connections`), kept open between messages (a
+ * new connection per message costs a handshake each: about 7 a second instead of 70 against a
+ * local server) and renewed every 100 messages, with timeouts so a hung server only delays mail.
+ * A connection the server dropped is opened again for the next message.
  */
-export function smtpTransport(url: string): MailTransport {
+export function smtpTransport(url: string, connections = 1): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
     pool: true,
-    maxConnections: 1,
+    maxConnections: connections,
     maxMessages: 100,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -67,6 +67,14 @@ export async function publish(
   let rows = await repo.markedSubmissions(db, assignment.id);
   if (opts.submissionIds) rows = rows.filter((r) => opts.submissionIds!.includes(r.id));
   if (opts.onlyFirst) rows = rows.filter((r) => r.published === null);
+  // Who gets the email, looked up once: a class of thousands is one query, not one each.
+  const mailTo = deps.notify
+    ? await deps.notify.recipients(
+        db,
+        'marks_published',
+        rows.map((r) => r.student_id),
+      )
+    : new Map();
   let published = 0;
   for (const s of rows) {
     const before = parsePublished(s.published);
@@ -87,8 +95,7 @@ export async function publish(
         at,
       });
       if (deps.notify)
-        await queueMarksPublished(deps.notify, trx, {
-          studentId: s.student_id,
+        await queueMarksPublished(deps.notify, trx, mailTo.get(s.student_id), {
           assignment,
           marks: `${fmt(next.marks)} / ${next.total}`,
           changed: before !== null,

@@ -30,6 +30,19 @@ export interface Notifier {
     userIds: readonly string[],
     content: (user: repo.Recipient) => NoticeMail,
   ): Promise<number>;
+  /** The listed users who have not turned `kind` off, by id (to look up once for many emails). */
+  recipients(
+    db: Kysely<Database>,
+    kind: MailKind,
+    userIds: readonly string[],
+  ): Promise<Map<string, repo.Recipient>>;
+  /** Queues `content` to one recipient found by `recipients`. */
+  sendTo(
+    db: Kysely<Database>,
+    kind: MailKind,
+    user: repo.Recipient,
+    content: NoticeMail,
+  ): Promise<void>;
   /** Tells the mail sender to look at the queue now. */
   wake(): void;
 }
@@ -48,21 +61,27 @@ export function createNotifier(
   secret: string,
   sender: Pick<MailSender, 'wake'>,
 ): Notifier {
+  const sendTo: Notifier['sendTo'] = async (db, kind, user, content) => {
+    const links = unsubscribeLinks(config, unsubscribeToken(secret, user.id, kind));
+    await queueMail(db, {
+      kind,
+      to: user.email,
+      content: { ...content, unsubscribe: { about: aboutOf(kind), url: links.page } },
+      oneClickUnsubscribe: links.oneClick,
+    });
+  };
   return {
     link: (path) => `${config.publicUrl}${path}`,
     async send(db, kind, userIds, content) {
       const users = await repo.recipientsFor(db, userIds, kind);
-      for (const user of users) {
-        const links = unsubscribeLinks(config, unsubscribeToken(secret, user.id, kind));
-        await queueMail(db, {
-          kind,
-          to: user.email,
-          content: { ...content(user), unsubscribe: { about: aboutOf(kind), url: links.page } },
-          oneClickUnsubscribe: links.oneClick,
-        });
-      }
+      for (const user of users) await sendTo(db, kind, user, content(user));
       return users.length;
     },
+    async recipients(db, kind, userIds) {
+      const users = await repo.recipientsFor(db, userIds, kind);
+      return new Map(users.map((u) => [u.id, u]));
+    },
+    sendTo,
     wake: () => sender.wake(),
   };
 }
@@ -149,18 +168,19 @@ export async function queueHandInReceipt(
   }));
 }
 
-/** Queues "your marks are published" (or changed) to one student, in the publishing transaction. */
+/**
+ * Queues "your marks are published" (or changed) to one student, in the publishing transaction;
+ * `user` is the student as `notify.recipients` found her (looked up once for the whole class),
+ * undefined when she turned these emails off.
+ */
 export async function queueMarksPublished(
   notify: Notifier,
   db: Kysely<Database>,
-  m: {
-    studentId: string;
-    assignment: { code: string; title: string };
-    marks: string;
-    changed: boolean;
-  },
+  user: repo.Recipient | undefined,
+  m: { assignment: { code: string; title: string }; marks: string; changed: boolean },
 ): Promise<void> {
-  await notify.send(db, 'marks_published', [m.studentId], (user) => ({
+  if (!user) return;
+  await notify.sendTo(db, 'marks_published', user, {
     subject: m.changed
       ? `Your marks changed: ${m.assignment.title}`
       : `Marks published: ${m.assignment.title}`,
@@ -172,7 +192,7 @@ export async function queueMarksPublished(
       'Open the assignment to see the marks for each question and the reasons.',
     ],
     action: { label: 'See your marks', url: notify.link(assignmentPath(m.assignment.code)) },
-  }));
+  });
 }
 
 /** Queues "your regrade request was answered" to the student. */
