@@ -30,28 +30,30 @@ export function VerifyBanner({ me }: { me: Pick<MeResponse, 'email' | 'emailVeri
     }
   };
   const failed = !['idle', 'sending', 'sent'].includes(state);
+  // Not a live region: it stands on every page until the address is confirmed; only the answer
+  // to "Resend" is announced.
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
-      <Alert tone={failed ? 'error' : 'warning'} title="Please confirm your email address">
-        <p>
+      <aside
+        aria-labelledby="verify-banner-title"
+        className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+      >
+        <h2 id="verify-banner-title" className="font-semibold">
+          Please confirm your email address
+        </h2>
+        <p className="mt-1">
           We sent a link to <strong>{me.email}</strong>. Confirming it lets Markwise email you your
           marks, reminders and a new password when you need one.
         </p>
-        {state === 'sent' ? (
-          <p className="mt-2">Sent. Check your inbox (and your spam folder).</p>
-        ) : failed ? (
-          <p className="mt-2">{state}</p>
+        {state === 'sent' || failed ? (
+          <p role={failed ? 'alert' : 'status'} className={failed ? 'mt-2 text-red-800' : 'mt-2'}>
+            {failed ? state : 'Sent. Check your inbox (and your spam folder).'}
+          </p>
         ) : null}
-        <Button
-          variant="link"
-          size="sm"
-          className="mt-1"
-          disabled={state === 'sending'}
-          onClick={() => void send()}
-        >
+        <Button variant="link" size="sm" disabled={state === 'sending'} onClick={() => void send()}>
           Resend the email
         </Button>
-      </Alert>
+      </aside>
     </div>
   );
 }
