@@ -18,12 +18,23 @@ export function useEmailSettings() {
   });
 }
 
-/** Turns one kind of email on or off. */
+/** Turns one kind of email on or off; the switch moves at once and moves back if saving fails. */
 export function useChangeEmailSetting() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: EmailSettingBody) =>
       api<EmailSettingsResponse>('/api/me/email-settings', { method: 'PUT', json: body }),
+    onMutate: (body) => {
+      const before = client.getQueryData<EmailSettingsResponse>(settingsKey);
+      if (before)
+        client.setQueryData<EmailSettingsResponse>(settingsKey, {
+          kinds: before.kinds.map((k) =>
+            k.kind === body.kind ? { ...k, enabled: body.enabled } : k,
+          ),
+        });
+      return { before };
+    },
+    onError: (_err, _body, context) => client.setQueryData(settingsKey, context?.before),
     onSuccess: (next) => client.setQueryData(settingsKey, next),
   });
 }

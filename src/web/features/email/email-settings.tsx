@@ -23,7 +23,6 @@ export function EmailSettings() {
               id={`email-${k.kind}`}
               type="checkbox"
               checked={k.enabled}
-              disabled={change.isPending}
               onChange={(e) => change.mutate({ kind: k.kind, enabled: e.target.checked })}
               aria-describedby={`email-${k.kind}-about`}
               className="mt-1 h-5 w-5 accent-brand-700"
