@@ -19,6 +19,8 @@ import {
   type TestUser,
 } from '../../test/test-app';
 import { makePdf } from '../../test/uploads';
+import { scheduledTasks } from '../../jobs/scheduled-tasks';
+import { Scheduler } from '../../jobs/scheduler';
 import { notifyNewAssignment } from './notifications.service';
 
 const fastMail = { mail: { pollMs: 50, retryBaseMs: 100, retryMaxMs: 400 } };
@@ -326,6 +328,23 @@ describe.each(dialects)('email notifications over SMTP (%s)', (dialect) => {
       expect(await queued(late!, 'deadline_reminder')).toHaveLength(1);
       expect(await queued(done!, 'deadline_reminder')).toEqual([]);
       expect(await queued(quiet!, 'deadline_reminder')).toEqual([]);
+      // Two schedulers at once (two processes of a cluster): still one reminder each.
+      const other = new Scheduler({
+        db: t.db,
+        log: t.app.log,
+        tickMs: 3_600_000,
+        tasks: scheduledTasks({
+          db: t.db,
+          store: t.store,
+          checker: { pool: t.pool, reading: t.config.reading },
+          notify: t.notify,
+        }),
+      });
+      const fresh = await signUp(t, { name: 'Hema', role: 'student' });
+      await join(t, fresh, code);
+      await Promise.all([other.runOnce(), t.scheduler.runOnce(), other.runOnce()]);
+      await other.stop();
+      expect(await queued(fresh, 'deadline_reminder')).toHaveLength(1);
       // A moved deadline is a new one: one more reminder.
       await setDeadline(t.db.kysely, code, inDays(22 / 24));
       await waitFor(async () => (await queued(late!, 'deadline_reminder')).length === 2);
