@@ -158,7 +158,8 @@ export async function buildApp(
     log: app.log,
     tickMs: config.scheduleTickMs,
     tasks: scheduledTasks(papers),
-  });  later.scheduler = scheduler;
+  });
+  later.scheduler = scheduler;
 
   maskRepliesForOwner(app, db.kysely);
   await app.register(assignmentRoutes, { db, store, config, checker, stopGrading });

@@ -73,7 +73,11 @@ describe.each(dialects)('automatic publishing at the deadline, scheduled (%s)', 
       .execute();
     await t.db.kysely.deleteFrom('notice').execute();
     const deps = { db: t.db, store: t.store, checker: { pool: t.pool, reading: t.config.reading } };
-    const counts = await Promise.all([publishAllDue(deps), publishAllDue(deps), publishAllDue(deps)]);
+    const counts = await Promise.all([
+      publishAllDue(deps),
+      publishAllDue(deps),
+      publishAllDue(deps),
+    ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(ids.length);
     await t.scheduler.runOnce();
     for (const s of students) expect(await published(s)).toHaveLength(1);

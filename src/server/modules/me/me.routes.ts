@@ -26,7 +26,8 @@ export async function meRoutes(
     {
       schema: {
         summary: 'Who is signed in',
-        description: '`role` is null until chosen; `operator` says whether the outbox is yours to read.',
+        description:
+          '`role` is null until chosen; `operator` says whether the outbox is yours to read.',
         tags,
         response: { 200: json(meResponse, 'The signed-in user'), ...refusals(401) },
       },
