@@ -12,6 +12,8 @@ import type { Config } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { registerErrorHandler } from './errors';
 import { createGrading, type Grading, type GradingOptions } from './jobs/grading';
+import { scheduledTasks } from './jobs/scheduled-tasks';
+import { Scheduler } from './jobs/scheduler';
 import {
   createMailSender,
   type MailSender,
@@ -19,6 +21,10 @@ import {
 } from './modules/mail/mail.service';
 import { passwordResetLimits } from './modules/password-reset/password-reset.routes';
 import { createResetPasswordMailer } from './modules/password-reset/password-reset.service';
+import { createVerificationMailer } from './modules/notifications/verification-mail';
+import { createNotifier, type Notifier } from './modules/notifications/notifications.service';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { operatorRoutes } from './modules/operator/operator.routes';
 import { SandboxPool, type SandboxPoolOptions } from './sandbox/sandbox-pool';
 import { evaluationRoutes } from './modules/evaluations/evaluations.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
@@ -56,6 +62,10 @@ export interface AppContext {
   pool: SandboxPool;
   /** The loop that delivers queued mail (SMTP, or DATA_DIR/outbox). */
   mail: MailSender;
+  /** Queues the emails people may turn off (new assignment, reminders, receipts, marks…). */
+  notify: Notifier;
+  /** Scheduled work: publishing at the deadline, reminders, archiving (jobs/scheduled-tasks.ts). */
+  scheduler: Scheduler;
 }
 
 /** Builds the whole server from a config: database (migrated), auth, every route, the SPA. Call app.close() to release all. */
@@ -103,7 +113,12 @@ export async function buildApp(
   });
   const grading = createGrading(config, { db, store, log: app.log, pool }, opts.grading);
   const mail = createMailSender(config, db, app.log, opts.mail);
+  const secret = resolveAuthSecret(config);
+  const notify = createNotifier(config, secret, mail);
+  // Made once the routes' dependencies are; stopped first on close.
+  const later: { scheduler?: Scheduler } = {};
   app.addHook('onClose', async () => {
+    await later.scheduler?.stop();
     await mail.stop();
     await grading.stop();
     await pool.close();
@@ -114,10 +129,11 @@ export async function buildApp(
   const auth = createAuth(
     config,
     db,
-    resolveAuthSecret(config),
+    secret,
     changes,
     opts.passwordHashing,
     createResetPasswordMailer(config, db, mail),
+    createVerificationMailer(db, mail),
   );
 
   registerErrorHandler(app);
@@ -132,12 +148,20 @@ export async function buildApp(
   await app.register(authPlugin, { auth, config, changes });
   await app.register(healthRoutes, { db, config });
   await app.register(avatarRoutes);
-  await app.register(meRoutes, { db });
+  await app.register(meRoutes, { db, config });
   await app.register(storage, { db, store, config });
   const stopGrading = (assignmentId: string) => grading.cancel(assignmentId);
   const checker = { pool, reading };
   // What the services that read an assignment's questions need (marks, rubric, regrades…).
-  const papers = { db, store, checker };
+  const papers = { db, store, checker, notify };
+  const scheduler = new Scheduler({
+    db,
+    log: app.log,
+    tickMs: config.scheduleTickMs,
+    tasks: scheduledTasks(papers),
+  });
+  later.scheduler = scheduler;
+
   maskRepliesForOwner(app, db.kysely);
   await app.register(assignmentRoutes, { db, store, config, checker, stopGrading });
   await app.register(lateWorkRoutes, { db });
@@ -160,10 +184,14 @@ export async function buildApp(
   await app.register(noticeRoutes, papers);
   await app.register(contactRoutes, { db, config });
   await app.register(calendarRoutes, { db, config });
+  await app.register(notificationRoutes, { db, secret });
+  await app.register(operatorRoutes, { db, config });
   await app.register(spa, { dir: config.staticDir });
   app.addHook('onReady', async () => {
     await grading.start();
     mail.start();
+    // Scheduled work runs where grading work runs (on PostgreSQL, one process at a time).
+    if (config.gradingWorker) scheduler.start();
   });
-  return { app, db, auth, config, store, grading, pool, mail };
+  return { app, db, auth, config, store, grading, pool, mail, notify, scheduler };
 }

@@ -104,6 +104,18 @@ const envSchema = z
     ),
     MAIL_FROM: optional(mailFrom),
     PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(3),
+    OPERATOR_EMAILS: optional(
+      z
+        .string()
+        .transform((v) =>
+          v
+            .split(',')
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.email('must be email addresses, comma-separated'))),
+    ),
+    SCHEDULE_TICK_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
     CONTACT_FORWARD_URL: optional(z.url()),
     CONTACT_ACCESS_KEY: optional(z.string()),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
@@ -175,9 +187,16 @@ export interface Config {
     smtpUrl?: string;
     /** The From of every message. */
     from: string;
-    /** Password reset requests allowed per email address per hour (and ten times that per client address). */
+    /**
+     * Password reset (and, separately, verification email) requests allowed per email address per
+     * hour, and ten times that per client address.
+     */
     resetRateLimit: number;
   };
+  /** The instance's operators, by email address (lower case): they may read the outbox. */
+  operatorEmails: string[];
+  /** How often scheduled work (publishing at the deadline, reminders, archiving) looks for what is due. */
+  scheduleTickMs: number;
   contact: {
     forwardUrl?: string;
     accessKey?: string;
@@ -275,6 +294,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM ?? `Markwise <no-reply@${new URL(publicUrl).hostname}>`,
       resetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
     },
+    operatorEmails: e.OPERATOR_EMAILS ?? [],
+    scheduleTickMs: Math.round(e.SCHEDULE_TICK_SECONDS * 1000),
     contact: {
       forwardUrl: e.CONTACT_FORWARD_URL,
       accessKey: e.CONTACT_ACCESS_KEY,

@@ -1,7 +1,11 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
+import { resolveAuthSecret } from './auth/auth-secret';
 import { GradingJobs } from './jobs/grading-jobs';
+import { scheduledTasks } from './jobs/scheduled-tasks';
+import { Scheduler } from './jobs/scheduler';
+import { createNotifier } from './modules/notifications/notifications.service';
 import { createFileStore } from './plugins/storage';
 import { SandboxPool } from './sandbox/sandbox-pool';
 
@@ -39,9 +43,23 @@ export async function startWorker(): Promise<number | undefined> {
     size: config.reading.processes,
     memoryMb: config.reading.memoryMb,
   });
+  const store = createFileStore(config, log);
+  // Scheduled work as on the web instances (one process of the cluster at a time); the mail it
+  // queues is sent by the web instances' senders at their next look at the queue.
+  const scheduler = new Scheduler({
+    db,
+    log,
+    tickMs: config.scheduleTickMs,
+    tasks: scheduledTasks({
+      db,
+      store,
+      checker: { pool, reading: config.reading },
+      notify: createNotifier(config, resolveAuthSecret(config), { wake() {} }),
+    }),
+  });
   const jobs = new GradingJobs({
     db,
-    store: createFileStore(config, log),
+    store,
     log,
     pool,
     reading: config.reading,
@@ -59,8 +77,9 @@ export async function startWorker(): Promise<number | undefined> {
     log.info({ signal }, 'grading worker stopping');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    jobs
+    scheduler
       .stop()
+      .then(() => jobs.stop())
       .then(() => pool.close())
       .then(() => db.kysely.destroy())
       .then(
@@ -74,6 +93,7 @@ export async function startWorker(): Promise<number | undefined> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   await jobs.start();
+  scheduler.start();
   log.info(
     { readers: config.reading.processes, jobsAtOnce: config.gradingRuns },
     'Markwise grading worker is running',

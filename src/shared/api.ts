@@ -14,6 +14,10 @@ export const meResponse = z.object({
   email: z.string(),
   image: z.string().nullable(),
   role: role.nullable(),
+  /** Whether the address was confirmed through the emailed link (the dashboard asks until it is). */
+  emailVerified: z.boolean(),
+  /** GET /api/me only: whether this is one of the instance's operators (OPERATOR_EMAILS). */
+  operator: z.boolean().optional(),
 });
 export type MeResponse = z.infer<typeof meResponse>;
 

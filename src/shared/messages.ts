@@ -8,6 +8,8 @@ export const messages = {
   wrongCredentials: 'Wrong email or password',
   loginFailed: 'Email does not exist. Sign Up',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  tooManyVerificationEmails:
+    'Too many requests for the confirmation email. Check your email for the link already sent, or try again in an hour.',
   tooManyResetRequests:
     'Too many requests for a new password. Check your email for the link already sent, or try again in an hour.',
   resetLinkSent:

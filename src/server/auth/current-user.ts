@@ -7,6 +7,7 @@ export interface CurrentUser {
   email: string;
   image: string | null;
   role: Role | null;
+  emailVerified: boolean;
 }
 
 declare module 'fastify' {
@@ -23,6 +24,7 @@ export function toCurrentUser(u: {
   email: string;
   image?: string | null;
   role?: unknown;
+  emailVerified?: unknown;
 }): CurrentUser {
   return {
     id: u.id,
@@ -30,5 +32,6 @@ export function toCurrentUser(u: {
     email: u.email,
     image: u.image ?? null,
     role: u.role === 'teacher' || u.role === 'student' ? u.role : null,
+    emailVerified: u.emailVerified === true || u.emailVerified === 1,
   };
 }

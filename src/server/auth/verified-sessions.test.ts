@@ -8,6 +8,7 @@ const user: CurrentUser = {
   email: 'a@example.com',
   image: null,
   role: 'student',
+  emailVerified: false,
 };
 /** A compact cache cookie's value expiring at `expiresAt` (its signature is not checked here). */
 const data = (expiresAt: number) =>

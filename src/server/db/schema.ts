@@ -26,6 +26,8 @@ export interface Database {
   mail_message: MailMessageTable;
   calendar_feed: CalendarFeedTable;
   extension: ExtensionTable;
+  mail_opt_out: MailOptOutTable;
+  deadline_reminder: DeadlineReminderTable;
 }
 
 /** better-auth's tables store Date on PostgreSQL and ISO text on SQLite. */
@@ -362,6 +364,23 @@ export interface MailMessageTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The one-click unsubscribe address (List-Unsubscribe header); null for mail one cannot refuse. */
+  unsubscribe_url: string | null;
+}
+
+/** A kind of email a user turned off (modules/notifications). */
+export interface MailOptOutTable {
+  user_id: string;
+  kind: string;
+  created_at: string;
+}
+
+/** A deadline reminder queued for one student and one deadline (sent once). */
+export interface DeadlineReminderTable {
+  assignment_id: string;
+  student_id: string;
+  deadline: string;
+  sent_at: string;
 }
 
 /** A user's secret calendar link: the SHA-256 (hex) of its token; a new link replaces the old. */

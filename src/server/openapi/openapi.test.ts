@@ -133,7 +133,15 @@ describe('the API contract', () => {
     it('sends only what the reply schema declares', async () => {
       const u = await signUp(t, { role: 'teacher' });
       const me = (await t.app.inject({ url: '/api/me', headers: { cookie: u.cookie } })).json();
-      expect(Object.keys(me).sort()).toEqual(['email', 'id', 'image', 'name', 'role']);
+      expect(Object.keys(me).sort()).toEqual([
+        'email',
+        'emailVerified',
+        'id',
+        'image',
+        'name',
+        'operator',
+        'role',
+      ]);
     });
   });
 

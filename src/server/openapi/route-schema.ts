@@ -21,6 +21,7 @@ export const apiTags = [
     description: 'A student asks for a question to be marked again; the teacher answers',
   },
   { name: 'notices', description: 'In-app notices to students' },
+  { name: 'email', description: 'Email settings, unsubscribe links, the operator’s outbox' },
   { name: 'site', description: 'Health, public settings, contact form, avatars, this reference' },
 ] as const;
 export type ApiTag = (typeof apiTags)[number]['name'];

@@ -17,6 +17,7 @@ export const router = createBrowserRouter([
       { path: '/signup', lazy: () => import('./routes/signup') },
       { path: '/forgot-password', lazy: () => import('./routes/forgot-password') },
       { path: '/reset-password', lazy: () => import('./routes/reset-password') },
+      { path: '/unsubscribe', lazy: () => import('./routes/unsubscribe') },
       { path: '/role', lazy: () => import('./routes/role') },
       {
         path: '/dashboard',
@@ -34,6 +35,8 @@ export const router = createBrowserRouter([
           { path: 'documentation/teachdoc', lazy: () => import('./routes/teach-doc') },
           { path: 'documentation/studoc', lazy: () => import('./routes/stu-doc') },
           { path: 'support', lazy: () => import('./routes/support') },
+          { path: 'settings', lazy: () => import('./routes/email-settings') },
+          { path: 'outbox', lazy: () => import('./routes/outbox') },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },

@@ -30,7 +30,6 @@ import type { Db } from '../../db/database';
 import type { FileStore } from '../../storage/file-store';
 import type { UploadChecker } from '../../storage/verify';
 import { readUploadForm, sendStoredFile, uploadRateLimit } from '../files/files.service';
-import { publishDueForStudent } from '../marks/publishing.service';
 import {
   authorise,
   authoriseCreate,
@@ -74,16 +73,13 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
   const listSchema = {
     summary: 'Your dashboard cards',
     description:
-      "A teacher's own assignments, or the ones a student joined: upcoming first (soonest deadline first), then past ones (most recent first). For a student, publishes first what is due at a passed deadline, as GET /api/notices does.",
+      "A teacher's own assignments, or the ones a student joined: upcoming first (soonest deadline first), then past ones (most recent first).",
     tags,
     response: { 200: json(assignmentListResponse, 'The cards'), ...refusals(401, 403) },
   };
   const kept = new DashboardLists(config.dashboardCacheBytes);
   app.get('/api/assignments', { schema: listSchema }, async (request, reply) => {
     const user = requireRole(request, 'teacher', 'student');
-    // Marks due at a passed deadline are published first, as the notices do: the page asks for
-    // both at once, and its card and its notice must agree.
-    if (user.role === 'student') await publishDueForStudent(opts, user.id);
     const body = await dashboardBody(
       db,
       kept,

@@ -1,3 +1,4 @@
+import type { Notifier } from '../notifications/notifications.service';
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -50,6 +51,8 @@ export interface AssignmentDeps {
   db: Db;
   store: FileStore;
   log?: FastifyBaseLogger;
+  /** Emails students (the hand-in receipt); none in some tests and tools. */
+  notify?: Notifier;
 }
 
 /** The files of a new assignment: question paper and model answer PDFs, an optional diagram. */

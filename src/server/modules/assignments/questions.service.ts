@@ -1,3 +1,4 @@
+import type { Notifier } from '../notifications/notifications.service';
 import { messages } from '../../../shared/messages';
 import type { Db } from '../../db/database';
 import { AppError, conflict } from '../../errors';
@@ -24,6 +25,8 @@ export interface QuestionDeps {
   db: Db;
   store: FileStore;
   checker: UploadChecker;
+  /** Emails students and teachers (marks published, regrades); none in some tests and tools. */
+  notify?: Notifier;
 }
 
 type Stored = { total: number; questions: StoredQuestion[] };

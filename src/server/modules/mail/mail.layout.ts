@@ -9,6 +9,8 @@ export interface MailContent {
   action: { label: string; url: string };
   /** Said after the link (why the reader got this, what to do if it was not her). */
   after?: string[];
+  /** For mail one may refuse: what it is about and the link that stops this kind at once. */
+  unsubscribe?: { about: string; url: string };
 }
 
 const escapeHtml = (s: string) =>
@@ -19,13 +21,17 @@ const escapeHtml = (s: string) =>
 
 /** The plain-text and HTML versions of one message, both with the product's name and the link. */
 export function renderMail(content: MailContent): { subject: string; text: string; html: string } {
-  const { greeting, paragraphs, action, after = [] } = content;
+  const { greeting, paragraphs, action, after = [], unsubscribe } = content;
+  const stop = unsubscribe
+    ? `You get this email because of your ${PRODUCT_NAME} email settings. To stop emails about ${unsubscribe.about}`
+    : '';
   const text = [
     greeting,
     ...paragraphs,
     `${action.label}:\n${action.url}`,
     ...after,
     `— ${PRODUCT_NAME}`,
+    ...(unsubscribe ? [`${stop}:\n${unsubscribe.url}`] : []),
   ].join('\n\n');
   const p = (s: string) =>
     `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#0f172a">${escapeHtml(s)}</p>`;
@@ -40,6 +46,7 @@ ${[greeting, ...paragraphs].map(p).join('\n')}
 <p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#475569">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#4338ca;word-break:break-all">${escapeHtml(action.url)}</a></p>
 ${after.map(p).join('\n')}
 <p style="margin:24px 0 0;font-size:13px;color:#475569">— ${PRODUCT_NAME}</p>
+${unsubscribe ? `<p style="margin:16px 0 0;font-size:12px;line-height:1.5;color:#64748b">${escapeHtml(stop)}, <a href="${escapeHtml(unsubscribe.url)}" style="color:#4338ca">unsubscribe</a>.</p>` : ''}
 </div>
 </body>
 </html>

@@ -8,7 +8,14 @@ export async function insertMail(
   db: Kysely<Database>,
   row: Pick<
     MailMessageTable,
-    'id' | 'kind' | 'to_address' | 'subject' | 'text_body' | 'html_body' | 'created_at'
+    | 'id'
+    | 'kind'
+    | 'to_address'
+    | 'subject'
+    | 'text_body'
+    | 'html_body'
+    | 'created_at'
+    | 'unsubscribe_url'
   >,
 ): Promise<void> {
   await db
@@ -141,4 +148,31 @@ export async function deleteFinishedMailBefore(
     .where('created_at', '<', before)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The newest messages, of one status or all. */
+export async function newestMail(
+  db: Kysely<Database>,
+  opts: { status?: MailRow['status']; limit: number },
+): Promise<MailRow[]> {
+  let q = db.selectFrom('mail_message').selectAll();
+  if (opts.status) q = q.where('status', '=', opts.status);
+  return q.orderBy('created_at', 'desc').orderBy('id').limit(opts.limit).execute();
+}
+
+/** How many messages the queue holds in each status. */
+export async function mailCounts(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom('mail_message')
+    .select((eb) => ['status', eb.fn.countAll<string | number>().as('n')])
+    .groupBy('status')
+    .execute();
+  const counts = { queued: 0, sent: 0, failed: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
+}
+
+/** One message by id. */
+export async function findMail(db: Kysely<Database>, id: string): Promise<MailRow | undefined> {
+  return db.selectFrom('mail_message').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -10,7 +10,10 @@ import {
   claimNextMail,
   deleteFinishedMailBefore,
   countPendingMail,
+  findMail,
   hasDueMail,
+  mailCounts,
+  newestMail,
   insertMail,
   mailTo,
   markMailAttemptFailed,
@@ -32,7 +35,13 @@ export const outboxDir = (config: Pick<Config, 'dataDir'>) => path.join(config.d
  */
 export async function queueMail(
   db: Kysely<Database>,
-  message: { kind: string; to: string; content: MailContent },
+  message: {
+    kind: string;
+    to: string;
+    content: MailContent;
+    /** The one-click unsubscribe address for the List-Unsubscribe header (RFC 8058). */
+    oneClickUnsubscribe?: string;
+  },
 ): Promise<{ id: string }> {
   const id = crypto.randomUUID();
   const { subject, text, html } = renderMail(message.content);
@@ -44,6 +53,7 @@ export async function queueMail(
     text_body: text,
     html_body: html,
     created_at: nowIso(),
+    unsubscribe_url: message.oneClickUnsubscribe ?? null,
   });
   return { id };
 }
@@ -54,6 +64,17 @@ export const pendingMail = (db: Kysely<Database>): Promise<number> => countPendi
 /** The queued messages to one address, newest first. */
 export const mailToAddress = (db: Kysely<Database>, address: string): Promise<MailRow[]> =>
   mailTo(db, address);
+
+/** The newest messages of the queue (for the operator's outbox page) and counts by status. */
+export async function outboxList(
+  db: Kysely<Database>,
+  opts: { status?: MailRow['status']; limit: number },
+) {
+  return { messages: await newestMail(db, opts), counts: await mailCounts(db) };
+}
+
+/** One message of the queue, whole. */
+export const outboxMessage = (db: Kysely<Database>, id: string) => findMail(db, id);
 
 export interface MailSenderOptions {
   /** How often the queue is looked at for due messages besides the wake-ups after queueing. */
@@ -68,6 +89,8 @@ export interface MailSenderOptions {
   claimMs?: number;
   /** Sent and failed messages older than this are removed (hourly, and at start). */
   keepMs?: number;
+  /** Messages sent at once (each on its own pooled SMTP connection). */
+  concurrency?: number;
 }
 
 /** How long sent and failed messages stay in the queue table by default. */
@@ -105,9 +128,10 @@ export function createMailSender(
   const maxAttempts = opts.maxAttempts ?? 10;
   const claimMs = opts.claimMs ?? 2 * 60_000;
   const keepMs = opts.keepMs ?? KEEP_FINISHED_MAIL_DAYS * 24 * 60 * 60_000;
+  const concurrency = opts.concurrency ?? 4;
   let prunedAt = 0;
   const transport: MailTransport = config.mail.smtpUrl
-    ? smtpTransport(config.mail.smtpUrl)
+    ? smtpTransport(config.mail.smtpUrl, concurrency)
     : outboxTransport(outboxDir(config));
   let started = false;
   let stopping = false;
@@ -125,6 +149,7 @@ export function createMailSender(
         text: row.text_body,
         html: row.html_body,
         date: new Date(row.created_at),
+        unsubscribeUrl: row.unsubscribe_url,
       });
     } catch (err) {
       const attempts = row.attempts + 1;
@@ -154,8 +179,8 @@ export function createMailSender(
 
   async function drain(): Promise<void> {
     await prune();
-    do {
-      again = false;
+    // Several loops take messages side by side; a claim is taken by one of them only.
+    const loop = async () => {
       for (;;) {
         if (stopping) return;
         const now = Date.now();
@@ -164,9 +189,13 @@ export function createMailSender(
           new Date(now).toISOString(),
           new Date(now + claimMs).toISOString(),
         );
-        if (!row) break;
+        if (!row) return;
         await sendOne(row);
       }
+    };
+    do {
+      again = false;
+      await Promise.all(Array.from({ length: concurrency }, loop));
     } while (again && !stopping);
   }
 

@@ -79,15 +79,16 @@ describe.each(dialects)('the mail sender (%s)', (dialect) => {
     await waitFor(async () => (await pendingMail(t!.db.kysely)) === 0, 20_000);
     const rows = await statuses(t);
     expect(rows.every((r) => r.status === 'sent' && r.last_error === null)).toBe(true);
-    expect(rows).toHaveLength(9);
+    // The eight notes, and the new user's address verification and password reset.
+    expect(rows).toHaveLength(10);
     const messageIds = server.received.map((m) => m.parsed.messageId);
     expect(new Set(messageIds).size).toBe(messageIds.length);
-    expect(server.received).toHaveLength(9);
+    expect(server.received).toHaveLength(10);
     for (let i = 0; i < 8; i++)
       expect(server.received.filter((m) => m.to[0] === `student-${i}@school.example`)).toHaveLength(
         1,
       );
-    expect(server.received.filter((m) => m.to[0] === user.email)).toHaveLength(1);
+    expect(server.received.filter((m) => m.to[0] === user.email)).toHaveLength(2);
   });
 
   it('marks a message failed with its error after the last attempt', async () => {

@@ -11,6 +11,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   date: Date;
+  /** Sent as List-Unsubscribe with List-Unsubscribe-Post (one click in the mail program). */
+  unsubscribeUrl?: string | null;
 }
 
 /** Where messages go: an SMTP server, or the outbox folder. */
@@ -37,12 +39,26 @@ const fields = (mail: OutgoingMail) => ({
   text: mail.text,
   html: mail.html,
   date: mail.date,
+  ...(mail.unsubscribeUrl
+    ? {
+        list: { unsubscribe: { url: mail.unsubscribeUrl, comment: 'Unsubscribe' } },
+        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      }
+    : {}),
 });
 
-/** Sends over SMTP: one connection per message, with timeouts so a hung server only delays mail. */
-export function smtpTransport(url: string): MailTransport {
+/**
+ * Sends over SMTP on pooled connections (at most `connections`), kept open between messages (a
+ * new connection per message costs a handshake each: about 7 a second instead of 70 against a
+ * local server) and renewed every 100 messages, with timeouts so a hung server only delays mail.
+ * A connection the server dropped is opened again for the next message.
+ */
+export function smtpTransport(url: string, connections = 1): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
+    pool: true,
+    maxConnections: connections,
+    maxMessages: 100,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inDays, setDeadline } from '../../test/classroom';
 import { dialects, type TestApp, type TestUser } from '../../test/test-app';
+import { publishAllDue } from './publishing.service';
 import { buildReviewClass, reviewRequests } from './review.fixture';
 
-// Automatic publishing happens when a student's request first finds a passed deadline. The
-// dashboard asks for its notices and its cards at the same moment, and a student may have two
-// tabs open: every one of those requests may be the one that publishes.
-describe.each(dialects)('automatic publishing asked for at once (%s)', (dialect) => {
+// Automatic publishing is scheduled work (jobs/scheduled-tasks.ts), never done by a GET: the
+// scheduler's next run after the deadline publishes, and runs at once publish each answer once.
+describe.each(dialects)('automatic publishing at the deadline, scheduled (%s)', (dialect) => {
   let t: TestApp;
   let teacher: TestUser;
   let students: TestUser[];
@@ -37,7 +37,8 @@ describe.each(dialects)('automatic publishing asked for at once (%s)', (dialect)
       .json()
       .notices.filter((n: { kind: string }) => n.kind === 'published');
 
-  it('publishes nothing before the deadline, however the student asks', async () => {
+  it('publishes nothing before the deadline', async () => {
+    await t.scheduler.runOnce();
     const [notices, list] = await Promise.all([
       call(students[0]!, 'GET', '/api/notices'),
       call(students[0]!, 'GET', '/api/assignments'),
@@ -46,8 +47,11 @@ describe.each(dialects)('automatic publishing asked for at once (%s)', (dialect)
     expect(list.json().assignments[0].workStatus).toBe('handed-in');
   });
 
-  it('shows the card published on the same load as its notice, once the deadline has passed', async () => {
+  it('publishes once the deadline has passed: card and notice agree, no GET publishes', async () => {
     await setDeadline(t.db.kysely, code, inDays(-1 / 24));
+    // Reading changes nothing: only the scheduled job publishes.
+    expect((await call(students[0]!, 'GET', '/api/notices')).json().notices).toEqual([]);
+    await t.scheduler.runOnce();
     const [notices, list] = await Promise.all([
       call(students[0]!, 'GET', '/api/notices'),
       call(students[0]!, 'GET', '/api/assignments'),
@@ -61,19 +65,21 @@ describe.each(dialects)('automatic publishing asked for at once (%s)', (dialect)
     ]);
   });
 
-  it('sends each student one notice when many requests publish at once', async () => {
-    // A fresh round: nothing published yet, and six requests from two students racing.
+  it('sends each student one notice when runs of the job overlap or repeat', async () => {
+    // A fresh round: nothing published yet, and the publishing of several runs racing.
     await t.db.kysely
       .updateTable('submission')
       .set({ published: null, published_at: null })
       .execute();
     await t.db.kysely.deleteFrom('notice').execute();
-    const [one, two] = [students[1]!, students[2]!];
-    const requests = [one, two, one, two, one, two].flatMap((s) => [
-      call(s, 'GET', '/api/notices'),
-      call(s, 'GET', '/api/assignments'),
+    const deps = { db: t.db, store: t.store, checker: { pool: t.pool, reading: t.config.reading } };
+    const counts = await Promise.all([
+      publishAllDue(deps),
+      publishAllDue(deps),
+      publishAllDue(deps),
     ]);
-    for (const res of await Promise.all(requests)) expect(res.statusCode).toBe(200);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(ids.length);
+    await t.scheduler.runOnce();
     for (const s of students) expect(await published(s)).toHaveLength(1);
     const rows = await t.db.kysely.selectFrom('submission').select('published_at').execute();
     expect(rows.every((r) => r.published_at !== null)).toBe(true);

@@ -300,43 +300,27 @@ export async function rubricPoints(db: Kysely<Database>, assignmentId: string, q
 }
 
 /**
- * Whether any of the student's marks are given and not yet published: one look in
- * `submission_unpublished_marks_idx`, far cheaper than `dueForStudent` (a four-table query costs
- * more to build than to run), and usually false.
+ * The assignments that publish automatically, whose deadline has passed (at `now`), and that
+ * hold marks not yet published: what the scheduled job publishes (jobs/scheduled-tasks.ts).
  */
-export async function hasUnpublishedMarks(db: Kysely<Database>, studentId: string) {
-  const row = await db
-    .selectFrom('submission')
-    .select('assignment_id')
-    .where('student_id', '=', studentId)
-    .where('marks', 'is not', null)
-    .where('published', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * The assignments a student joined that publish automatically, whose deadline has passed
- * (at `now`), and that hold the student's marks not yet published. Read from the student's
- * unpublished marks (`submission_unpublished_marks_idx`), which are usually none: it runs on each
- * of their dashboard and notices requests.
- */
-export async function dueForStudent(db: Kysely<Database>, studentId: string, now: string) {
+export async function dueForPublishing(db: Kysely<Database>, now: string) {
   return db
-    .selectFrom('submission')
-    .innerJoin('assignment', 'assignment.id', 'submission.assignment_id')
-    .innerJoin('enrollment', (join) =>
-      join
-        .onRef('enrollment.assignment_id', '=', 'submission.assignment_id')
-        .onRef('enrollment.student_id', '=', 'submission.student_id'),
-    )
+    .selectFrom('assignment')
     .innerJoin('user as teacher', 'teacher.id', 'assignment.teacher_id')
     .selectAll('assignment')
     .select('teacher.name as teacher_name')
-    .where('submission.student_id', '=', studentId)
-    .where('submission.marks', 'is not', null)
-    .where('submission.published', 'is', null)
     .where('assignment.auto_publish', '=', 1)
     .where('assignment.deadline', '<', now)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('submission')
+          .select('submission.id')
+          .whereRef('submission.assignment_id', '=', 'assignment.id')
+          .where('submission.marks', 'is not', null)
+          .where('submission.published', 'is', null),
+      ),
+    )
+    .orderBy('assignment.deadline')
     .execute();
 }

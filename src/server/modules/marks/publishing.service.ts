@@ -13,6 +13,7 @@ import {
   type StoredQuestion,
 } from '../assignments/questions.service';
 import { sendNotice } from '../notices/notices.service';
+import { queueMarksPublished } from '../notifications/notifications.service';
 import { findSubmissionIn, type SubmissionWithName } from '../submissions/submissions.service';
 import { recordMarkChange } from './audit-trail';
 import {
@@ -79,6 +80,14 @@ export async function publish(
   let rows = await repo.markedSubmissions(db, assignment.id);
   if (opts.submissionIds) rows = rows.filter((r) => opts.submissionIds!.includes(r.id));
   if (opts.onlyFirst) rows = rows.filter((r) => r.published === null);
+  // Who gets the email, looked up once: a class of thousands is one query, not one each.
+  const mailTo = deps.notify
+    ? await deps.notify.recipients(
+        db,
+        'marks_published',
+        rows.map((r) => r.student_id),
+      )
+    : new Map();
   let published = 0;
   for (const s of rows) {
     const before = parsePublished(s.published);
@@ -98,10 +107,17 @@ export async function publish(
           : `Your marks for "${assignment.title}" are published: ${marksText(assignment, s.late_seconds, next)}.`,
         at,
       });
+      if (deps.notify)
+        await queueMarksPublished(deps.notify, trx, mailTo.get(s.student_id), {
+          assignment,
+          marks: `${fmt(next.marks)} / ${next.total}`,
+          changed: before !== null,
+        });
       return true;
     });
     if (sent) published++;
   }
+  if (published) deps.notify?.wake();
   if (!rows.length && !opts.onlyFirst)
     throw conflict('nothing_to_publish', messages.nothingToPublish);
   // Publishing every marked answer ends anonymous marking: the names come back.
@@ -110,24 +126,19 @@ export async function publish(
   return { published, unchanged: rows.length - published };
 }
 
-/** Publishes automatically once the deadline has passed, when the assignment says so. */
-export async function publishDue(deps: QuestionDeps, assignment: AssignmentRow, now = new Date()) {
-  if (Number(assignment.auto_publish) !== 1 || Date.parse(assignment.deadline) > now.getTime())
-    return;
-  await publish(deps, assignment, { onlyFirst: true });
-}
-
 /**
- * Publishes what is due at a passed deadline in every assignment the student joined that
- * publishes automatically and holds their unpublished marks: their notices are then there
- * before they open the assignment.
+ * The scheduled job's part of publishing at the deadline: publishes, in every assignment that
+ * says so and whose deadline has passed, the marks never published yet (never changing what
+ * students have seen). Idempotent: a second run finds nothing, and two runs at once publish each
+ * submission once (publish() replaces a publication only if it is unchanged). Returns how many
+ * submissions were published.
  */
-export async function publishDueForStudent(deps: QuestionDeps, studentId: string) {
-  // It runs on each of the student's dashboard and notices requests: most find nothing waiting.
-  if (!(await repo.hasUnpublishedMarks(deps.db.kysely, studentId))) return;
-  for (const assignment of await repo.dueForStudent(deps.db.kysely, studentId, nowIso())) {
-    await publishDue(deps, assignment);
+export async function publishAllDue(deps: QuestionDeps, now = new Date()): Promise<number> {
+  let published = 0;
+  for (const assignment of await repo.dueForPublishing(deps.db.kysely, now.toISOString())) {
+    published += (await publish(deps, assignment, { onlyFirst: true })).published;
   }
+  return published;
 }
 
 /**

@@ -239,6 +239,7 @@ describe.each(dialects)('the teacher decides (%s)', (dialect) => {
       autoPublish: true,
       regradeDeadline: null,
     });
+    await t.scheduler.runOnce();
     const { row, detail } = await studentView(1);
     expect(row.marksVisible).toBe(true);
     expect(detail.published.marks).toEqual(expect.any(Number));

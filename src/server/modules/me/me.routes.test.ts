@@ -123,7 +123,16 @@ describe.each(dialects)('accounts and roles (%s)', (dialect) => {
       const res = await t.app.inject({ url: '/api/me', headers: { cookie: u.cookie } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: u.id, name: 'Gita', email: u.email, role: null });
-      expect(Object.keys(res.json()).sort()).toEqual(['email', 'id', 'image', 'name', 'role']);
+      expect(res.json()).toMatchObject({ emailVerified: false, operator: false });
+      expect(Object.keys(res.json()).sort()).toEqual([
+        'email',
+        'emailVerified',
+        'id',
+        'image',
+        'name',
+        'operator',
+        'role',
+      ]);
     });
 
     it('forgets the user after sign-out', async () => {

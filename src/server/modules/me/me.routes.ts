@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { chooseRoleBody, meResponse, sessionResponse } from '../../../shared/api';
 import { messages } from '../../../shared/messages';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { isOperator } from '../operator/operator.policy';
 import { conflict } from '../../errors';
 import { bodyRefusals, json, publicRoute, refusals } from '../../openapi/route-schema';
 import { requireUser } from '../../auth/guards';
@@ -12,7 +14,10 @@ import { setRoleOnce } from './me.repository';
  * GET /api/me and PUT /api/me/role: who is signed in, and the one-time choice of role; GET
  * /api/session answers the same question without a 401 for visitors who are not signed in.
  */
-export async function meRoutes(fastify: FastifyInstance, { db }: { db: Db }) {
+export async function meRoutes(
+  fastify: FastifyInstance,
+  { db, config }: { db: Db; config: Config },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
 
@@ -21,12 +26,16 @@ export async function meRoutes(fastify: FastifyInstance, { db }: { db: Db }) {
     {
       schema: {
         summary: 'Who is signed in',
-        description: '`role` is null until chosen.',
+        description:
+          '`role` is null until chosen; `operator` says whether the outbox is yours to read.',
         tags,
         response: { 200: json(meResponse, 'The signed-in user'), ...refusals(401) },
       },
     },
-    async (request) => requireUser(request),
+    async (request) => {
+      const user = requireUser(request);
+      return { ...user, operator: isOperator(config, user) };
+    },
   );
 
   app.get(
@@ -40,7 +49,9 @@ export async function meRoutes(fastify: FastifyInstance, { db }: { db: Db }) {
         response: { 200: json(sessionResponse, 'The user, or null'), ...refusals() },
       },
     },
-    async (request) => ({ user: request.user }),
+    async (request) => ({
+      user: request.user && { ...request.user, operator: isOperator(config, request.user) },
+    }),
   );
 
   app.put(

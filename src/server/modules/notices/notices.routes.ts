@@ -5,7 +5,6 @@ import { noticesResponse, readNoticesBody } from '../../../shared/review';
 import { bodyRefusals, json, noContent, refusals } from '../../openapi/route-schema';
 import { requireUser } from '../../auth/guards';
 import type { QuestionDeps } from '../assignments/questions.service';
-import { publishDueForStudent } from '../marks/publishing.service';
 import { noticesOf, readNotices } from './notices.service';
 
 /** A missing body marks every notice read, as `{}` does. */
@@ -23,13 +22,11 @@ export async function noticeRoutes(fastify: FastifyInstance, deps: QuestionDeps)
 
   const listSchema = {
     summary: 'Your newest 50 notices',
-    description: 'Publishes first what is due at a passed deadline, so its notice is there.',
     tags,
     response: { 200: json(noticesResponse, 'Notices and the unread count'), ...refusals(401) },
   };
   app.get('/api/notices', { schema: listSchema }, async (request) => {
     const user = requireUser(request);
-    await publishDueForStudent(deps, user.id);
     return noticesOf(db, user.id);
   });
 

@@ -40,7 +40,9 @@ export async function regradeRoutes(fastify: FastifyInstance, deps: QuestionDeps
     { schema: askSchema },
     async (request, reply) => {
       const { assignment, submission } = await authoriseSubmission(db, request, 'ask-regrade');
-      return reply.status(201).send(await askForRegrade(db, assignment, submission, request.body));
+      return reply
+        .status(201)
+        .send(await askForRegrade(db, assignment, submission, request.body, deps.notify));
     },
   );
 

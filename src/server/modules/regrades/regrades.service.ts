@@ -10,9 +10,15 @@ import type { CurrentUser } from '../../auth/current-user';
 import type { AssignmentRow } from '../assignments/assignments.service';
 import { questionsOrNone, type QuestionDeps } from '../assignments/questions.service';
 import { marksNow, setQuestionMark } from '../marks/marking.service';
+import { isAnonymous } from '../marks/anonymity.service';
 import { publishedMarksOf } from '../marks/marks.policy';
 import { publish } from '../marks/publishing.service';
 import { sendNotice } from '../notices/notices.service';
+import {
+  queueRegradeAnswered,
+  queueRegradeRequested,
+  type Notifier,
+} from '../notifications/notifications.service';
 import { findSubmissionIn, type SubmissionWithName } from '../submissions/submissions.service';
 import * as repo from './regrades.repository';
 
@@ -43,6 +49,7 @@ export async function askForRegrade(
   assignment: AssignmentRow,
   submission: SubmissionWithName,
   body: RegradeRequestBody,
+  notify?: Notifier,
 ): Promise<RegradeRequest> {
   const shown = publishedMarksOf(submission);
   if (!shown) throw new AppError(403, 'not_published', messages.regradeNotPublished);
@@ -70,6 +77,15 @@ export async function askForRegrade(
     if (isUniqueViolation(err))
       throw conflict('regrade_already_asked', messages.regradeAlreadyAsked);
     throw err;
+  }
+  if (notify) {
+    await queueRegradeRequested(notify, db, {
+      teacherId: assignment.teacher_id,
+      studentName: isAnonymous(assignment) ? 'A student' : submission.student_name,
+      assignment,
+      question: body.question,
+    });
+    notify.wake();
   }
   return requestById(db, id);
 }
@@ -126,5 +142,13 @@ export async function answerRegrade(
     text: `Your teacher answered your regrade request for question ${found.question} of "${assignment.title}".`,
     at,
   });
+  if (deps.notify) {
+    await queueRegradeAnswered(deps.notify, db, {
+      studentId: found.student_id,
+      assignment,
+      question: found.question,
+    });
+    deps.notify.wake();
+  }
   return requestById(db, requestId);
 }

@@ -22,7 +22,6 @@ import {
 import { authorise } from '../assignments/assignments.policy';
 import type { QuestionDeps } from '../assignments/questions.service';
 import { readUploadForm, sendStoredFile, uploadRateLimit } from '../files/files.service';
-import { publishDue } from '../marks/publishing.service';
 import { submissionDetailOf } from '../marks/submission-detail.service';
 import { authoriseSubmission } from './submissions.policy';
 import * as service from './submissions.service';
@@ -71,7 +70,7 @@ export async function submissionRoutes(fastify: FastifyInstance, opts: Submissio
           const message = messages.selectFileToSubmit;
           throw badRequest(message, [{ path: submissionFileField, message }]);
         }
-        const deps = { db: opts.db, store, log: request.log };
+        const deps = { db: opts.db, store, log: request.log, notify: opts.notify };
         const row = await service.submitAnswer(deps, user, assignment, answer, startedAt);
         return reply.status(201).send(row);
       } finally {
@@ -93,7 +92,6 @@ export async function submissionRoutes(fastify: FastifyInstance, opts: Submissio
   };
   app.get('/api/assignments/:code/submissions', { schema: listSchema }, async (request) => {
     const { user, assignment } = await authorise(db, request, 'list-submissions');
-    await publishDue(opts, assignment);
     return service.submissionsFor(db, user, assignment);
   });
 
@@ -135,7 +133,6 @@ export async function submissionRoutes(fastify: FastifyInstance, opts: Submissio
   };
   app.get('/api/assignments/:code/submissions/:id', { schema: detailSchema }, async (request) => {
     const { user, assignment } = await authoriseSubmission(db, request);
-    await publishDue(opts, assignment);
     return submissionDetailOf(opts, user, assignment, request.params.id);
   });
 }

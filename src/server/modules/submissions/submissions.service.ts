@@ -23,6 +23,7 @@ import {
   type VerifiedUpload,
 } from '../files/files.service';
 import { marksViewOf } from '../marks/marks.policy';
+import { queueHandInReceipt } from '../notifications/notifications.service';
 import { submissionNotFound, visibleSubmissions } from './submissions.policy';
 import { toSubmissionRow } from './submissions.presenter';
 import * as repo from './submissions.repository';
@@ -63,6 +64,7 @@ export async function submitAnswer(
   const lateSeconds = await lateSecondsAt(deps.db.kysely, assignment, student.id, startedAt);
   const files = await storeUploads(deps.store, [{ upload, purpose: 'answer' }], student.id);
   const id = crypto.randomUUID();
+  const submittedAt = nowIso();
   try {
     await deps.db.kysely.transaction().execute(async (trx) => {
       await insertFiles(trx, files);
@@ -71,12 +73,23 @@ export async function submitAnswer(
         assignment_id: assignment.id,
         student_id: student.id,
         file_id: files[0]!.id,
-        submitted_at: nowIso(),
+        submitted_at: submittedAt,
         late_seconds: lateSeconds,
         // Read while it was checked (a PDF with no page to OCR): never read again.
         reading: upload.reading,
       });
+      const file = files[0]!;
+      if (deps.notify)
+        await queueHandInReceipt(deps.notify, trx, {
+          studentId: student.id,
+          assignment,
+          submittedAt,
+          fileName: file.original_name,
+          size: Number(file.size),
+          sha256: file.sha256,
+        });
     });
+    deps.notify?.wake();
   } catch (err) {
     await removeStoredFiles(
       deps.store,

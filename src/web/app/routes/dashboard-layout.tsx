@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { RequireRole } from '../../features/auth/guards';
 import { useSignOut } from '../../features/auth/session';
+import { VerifyBanner } from '../../features/email/verify-banner';
 import { DashboardShell } from '../../features/shell/dashboard-shell';
 
 /** /dashboard/*: needs a session and a role, then shows the shell around the nested page. */
@@ -10,6 +11,7 @@ export function Component() {
     <RequireRole>
       {(me) => (
         <DashboardShell user={me} onSignOut={signOut}>
+          <VerifyBanner me={me} />
           <Outlet />
         </DashboardShell>
       )}

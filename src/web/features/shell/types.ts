@@ -6,6 +6,8 @@ export interface ShellUser {
   email: string;
   image: string | null;
   role: Role;
+  /** One of the instance's operators: the menu links to the outbox. */
+  operator?: boolean;
 }
 
 /** The shell's popups; at most one is open. */

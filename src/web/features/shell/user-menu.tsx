@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { Avatar } from './avatar';
 import { Icon } from './icons';
@@ -62,6 +63,20 @@ export function UserMenu({
           </div>
         </div>
         <div className="p-2">
+          <Link
+            to="/dashboard/settings"
+            className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
+            Email settings
+          </Link>
+          {user.operator ? (
+            <Link
+              to="/dashboard/outbox"
+              className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
+              Outbox
+            </Link>
+          ) : null}
           <button
             ref={signOutRef}
             type="button"
