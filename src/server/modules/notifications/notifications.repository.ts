@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
 /** Someone an email goes to. */
@@ -85,13 +85,19 @@ export async function assignmentForMail(db: Kysely<Database>, assignmentId: stri
 }
 
 /**
- * Joined students who have not handed in and were not yet reminded of this deadline, in
- * assignments whose deadline falls in (`from`, `to`].
+ * Joined students who have not handed in and were not yet reminded of their deadline (her own
+ * when she has an extension), where that deadline falls in (`from`, `to`].
  */
 export async function remindersDue(db: Kysely<Database>, from: string, to: string) {
+  const due = sql<string>`coalesce(extension.deadline, assignment.deadline)`;
   return db
     .selectFrom('assignment')
     .innerJoin('enrollment', 'enrollment.assignment_id', 'assignment.id')
+    .leftJoin('extension', (join) =>
+      join
+        .onRef('extension.assignment_id', '=', 'assignment.id')
+        .onRef('extension.student_id', '=', 'enrollment.student_id'),
+    )
     .leftJoin('submission', (join) =>
       join
         .onRef('submission.assignment_id', '=', 'assignment.id')
@@ -101,14 +107,14 @@ export async function remindersDue(db: Kysely<Database>, from: string, to: strin
       join
         .onRef('deadline_reminder.assignment_id', '=', 'assignment.id')
         .onRef('deadline_reminder.student_id', '=', 'enrollment.student_id')
-        .onRef('deadline_reminder.deadline', '=', 'assignment.deadline'),
+        .on('deadline_reminder.deadline', '=', due),
     )
-    .select(['assignment.id as assignment_id', 'assignment.deadline', 'enrollment.student_id'])
-    .where('assignment.deadline', '>', from)
-    .where('assignment.deadline', '<=', to)
+    .select(['assignment.id as assignment_id', due.as('deadline'), 'enrollment.student_id'])
+    .where(due, '>', from)
+    .where(due, '<=', to)
     .where('submission.id', 'is', null)
     .where('deadline_reminder.student_id', 'is', null)
-    .orderBy('assignment.deadline')
+    .orderBy(due)
     .execute();
 }
 

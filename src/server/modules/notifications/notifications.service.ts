@@ -265,8 +265,8 @@ export async function sendDeadlineReminders(deps: NotifyDeps, now = new Date()):
         subject: `Due tomorrow: ${a.title}`,
         greeting: `Hello ${user.name},`,
         paragraphs: [
-          `"${a.title}" is due ${deadlineText(a.deadline, a.deadline_time_zone)}, and you have not handed in yet.`,
-          'After the deadline the assignment no longer takes answers.',
+          `"${a.title}" is due ${deadlineText(r.deadline, a.deadline_time_zone)}, and you have not handed in yet.`,
+          'Hand in before then: an answer after the deadline may be refused or lose marks.',
         ],
         action: { label: 'Hand in your answer', url: deps.notify.link(assignmentPath(a.code)) },
       }));

@@ -309,10 +309,22 @@ describe.each(dialects)('email notifications over SMTP (%s)', (dialect) => {
         title: 'Stems',
         diagramKeywords: undefined,
       });
-      const [late, done, quiet] = await Promise.all(
-        ['Dev', 'Esha', 'Farah'].map((name) => signUp(t, { name, role: 'student' })),
+      const [late, done, quiet, extended] = await Promise.all(
+        ['Dev', 'Esha', 'Farah', 'Ines'].map((name) => signUp(t, { name, role: 'student' })),
       );
-      for (const s of [late!, done!, quiet!]) await join(t, s, code);
+      for (const s of [late!, done!, quiet!, extended!]) await join(t, s, code);
+      // Ines has an extension: her reminder comes a day before her own deadline.
+      await t.db.kysely
+        .insertInto('extension')
+        .values({
+          assignment_id: await assignmentIdOf(code),
+          student_id: extended!.id,
+          deadline: inDays(3),
+          deadline_time_zone: 'UTC',
+          granted_by: teacher.id,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
       expect((await submit(t, done!, code)).statusCode).toBe(201);
       await call(quiet!, 'PUT', '/api/me/email-settings', {
         kind: 'deadline_reminder',
@@ -328,6 +340,15 @@ describe.each(dialects)('email notifications over SMTP (%s)', (dialect) => {
       expect(await queued(late!, 'deadline_reminder')).toHaveLength(1);
       expect(await queued(done!, 'deadline_reminder')).toEqual([]);
       expect(await queued(quiet!, 'deadline_reminder')).toEqual([]);
+      expect(await queued(extended!, 'deadline_reminder')).toEqual([]);
+      await t.db.kysely
+        .updateTable('extension')
+        .set({ deadline: inDays(23 / 24) })
+        .where('student_id', '=', extended!.id)
+        .execute();
+      expect((await oneMail(extended!, 'Due tomorrow: Stems')).parsed.text).toContain(
+        'you have not handed in yet',
+      );
       // Two schedulers at once (two processes of a cluster): still one reminder each.
       const other = new Scheduler({
         db: t.db,
