@@ -1,27 +1,59 @@
-// A setup file of both Vitest configs: records the CPU time a test file used (its own process
-// and the processes it started and waited for: servers, workers, readers) on the file's meta,
-// for the slowest-files reporter. A file run in a worker thread (the 'unit' project) shares its
-// process with other threads, so there it is the thread's own CPU time. Linux only (/proc);
-// elsewhere it records nothing.
+// A setup file of both Vitest configs: records the CPU time a test file used on the file's meta,
+// for the slowest-files reporter: its own process, the processes it started and waited for
+// (servers, workers, readers), and the processes still running under it (the browser tests' one
+// Chromium per worker, with its renderers). A file run in a worker thread (the 'unit' project)
+// shares its process with other threads, so there it is the thread's own CPU time. Linux only
+// (/proc); elsewhere it records nothing.
 import fs from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 import { afterAll } from 'vitest';
 
-const STAT = isMainThread ? '/proc/self/stat' : '/proc/thread-self/stat';
-
 const TICKS_PER_SECOND = 100;
 
-/** CPU seconds of this process and its reaped children (or of this thread), from /proc; null off Linux. */
-function cpuSeconds(): number | null {
+/** utime + stime + cutime + cstime of one /proc stat file, in ticks, with the parent's pid. */
+function readStat(file: string): { ppid: number; ticks: number } | null {
   try {
-    const stat = fs.readFileSync(STAT, 'utf8');
-    // Fields after the command name in parentheses: utime, stime, cutime, cstime are 14–17.
+    const stat = fs.readFileSync(file, 'utf8');
+    // Fields after the command name in parentheses: ppid is 4, utime, stime, cutime, cstime 14–17.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
-    return ticks / TICKS_PER_SECOND;
+    return { ppid: Number(fields[1]), ticks };
   } catch {
     return null;
   }
+}
+
+/** Ticks of the live processes descending from this one (their reaped children included). */
+function descendantTicks(): number {
+  const byParent = new Map<number, Array<{ pid: number; ticks: number }>>();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = readStat(`/proc/${name}/stat`);
+    if (!stat) continue;
+    const list = byParent.get(stat.ppid) ?? [];
+    list.push({ pid: Number(name), ticks: stat.ticks });
+    byParent.set(stat.ppid, list);
+  }
+  let total = 0;
+  const walk = (pid: number) => {
+    for (const child of byParent.get(pid) ?? []) {
+      total += child.ticks;
+      walk(child.pid);
+    }
+  };
+  walk(process.pid);
+  return total;
+}
+
+/** CPU seconds of this process, its reaped children and its live descendants (or of this thread); null off Linux. */
+function cpuSeconds(): number | null {
+  if (!isMainThread) {
+    const own = readStat('/proc/thread-self/stat');
+    return own && own.ticks / TICKS_PER_SECOND;
+  }
+  const own = readStat('/proc/self/stat');
+  if (!own) return null;
+  return (own.ticks + descendantTicks()) / TICKS_PER_SECOND;
 }
 
 const atStart = cpuSeconds();
