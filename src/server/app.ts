@@ -22,6 +22,8 @@ import { createResetPasswordMailer } from './modules/password-reset/password-res
 import { SandboxPool, type SandboxPoolOptions } from './sandbox/sandbox-pool';
 import { evaluationRoutes } from './modules/evaluations/evaluations.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
+import { classRoutes } from './modules/classes/classes.routes';
+import { invitationRoutes } from './modules/classes/invitations.routes';
 import { maskRepliesForOwner } from './modules/marks/anonymity.service';
 import { avatarRoutes } from './modules/avatars/avatars.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
@@ -158,6 +160,8 @@ export async function buildApp(
   await app.register(noticeRoutes, papers);
   await app.register(contactRoutes, { db, config });
   await app.register(calendarRoutes, { db, config });
+  await app.register(classRoutes, { db, config, mail });
+  await app.register(invitationRoutes, { db, config });
   await app.register(spa, { dir: config.staticDir });
   app.addHook('onReady', async () => {
     await grading.start();

@@ -17,6 +17,7 @@ import * as mathsReview from './2026_11_27_0900_maths_review';
 import * as mailQueue from './2026_11_28_0900_mail_queue';
 import * as deadlineZoneCalendar from './2026_11_28_1000_deadline_zone_calendar';
 import * as anonymousMarking from './2026_11_28_1100_anonymous_marking';
+import * as classes from './2026_11_29_1000_classes';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0900_mail_queue': mailQueue,
   '2026_11_28_1000_deadline_zone_calendar': deadlineZoneCalendar,
   '2026_11_28_1100_anonymous_marking': anonymousMarking,
+  '2026_11_29_1000_classes': classes,
 };

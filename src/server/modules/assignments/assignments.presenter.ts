@@ -65,7 +65,7 @@ export function toTeacherCard(a: TeacherCardRow, teacherName: string, now = new 
 export function toDetail(
   a: AssignmentRow,
   extras:
-    | { viewer: 'owner'; submittedCount: number; pendingCount: number }
+    | { viewer: 'owner'; submittedCount: number; pendingCount: number; canEdit: boolean }
     | {
         viewer: 'student';
         hasSubmitted: boolean;
@@ -90,6 +90,9 @@ export function toDetail(
     // The keywords steer grading; students would only learn what to stuff their answers with.
     diagramKeywords: extras.viewer === 'owner' ? keywordsFromColumn(a.diagram_keywords) : [],
     isPastDeadline: isPast(a.deadline, now),
+    class: a.class_id
+      ? { id: a.class_id, name: a.class_name ?? '', archived: Boolean(a.class_archived_at) }
+      : null,
     ...extras,
   });
 }

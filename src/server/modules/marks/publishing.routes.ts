@@ -78,7 +78,10 @@ export async function publishingRoutes(fastify: FastifyInstance, deps: QuestionD
     '/api/assignments/:code/review-settings',
     { schema: settingsSchema },
     async (request, reply) => {
-      const { assignment } = await authorise(db, request, 'grade');
+      // Whether names are hidden while marking is the owner's choice; the rest is any teacher's.
+      const action =
+        request.body.anonymousMarking === undefined ? 'grade' : 'set-anonymous-marking';
+      const { assignment } = await authorise(db, request, action);
       await saveReviewSettings(db, assignment, request.body);
       return reply.status(204).send();
     },
