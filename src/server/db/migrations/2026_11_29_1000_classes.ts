@@ -33,7 +33,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('removed_at', 'text')
     .addPrimaryKeyConstraint('class_member_pk', ['class_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('class_member_user_idx').on('class_member').column('user_id').execute();
+  await db.schema
+    .createIndex('class_member_user_idx')
+    .on('class_member')
+    .column('user_id')
+    .execute();
   await db.schema
     .createTable('class_invitation')
     .addColumn('id', 'text', (c) => c.primaryKey())

@@ -5,7 +5,12 @@ import { requireRole } from '../../auth/guards';
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../errors';
 import { findClass } from './classes.repository';
-import { classArchived, classNotFound, relationToClass, type ClassRelation } from './classes.service';
+import {
+  classArchived,
+  classNotFound,
+  relationToClass,
+  type ClassRelation,
+} from './classes.service';
 
 /**
  * Who may do what with a class: 'member' (see it: its teachers and students), 'teacher' (its

@@ -68,7 +68,12 @@ export async function upsertMember(
 }
 
 /** Marks a member removed (the row stays, so a removed student cannot join again by code). */
-export async function markRemoved(db: Kysely<Database>, classId: string, userId: string, at: string) {
+export async function markRemoved(
+  db: Kysely<Database>,
+  classId: string,
+  userId: string,
+  at: string,
+) {
   await db
     .updateTable('class_member')
     .set({ removed_at: at })
@@ -119,7 +124,9 @@ export const classTeachers = (db: Kysely<Database>, c: Pick<ClassRow, 'id' | 'ow
         .on('class_member.removed_at', 'is', null),
     )
     .select(['user.id', 'user.name', 'user.email', 'class_member.joined_at'])
-    .where((eb) => eb.or([eb('user.id', '=', c.owner_id), eb('class_member.user_id', 'is not', null)]))
+    .where((eb) =>
+      eb.or([eb('user.id', '=', c.owner_id), eb('class_member.user_id', 'is not', null)]),
+    )
     .orderBy('user.name')
     .execute();
 
@@ -217,8 +224,16 @@ export async function deleteEnrollments(
 }
 
 /** Sets the assignment's class. */
-export async function setAssignmentClass(db: Kysely<Database>, assignmentId: string, classId: string) {
-  await db.updateTable('assignment').set({ class_id: classId }).where('id', '=', assignmentId).execute();
+export async function setAssignmentClass(
+  db: Kysely<Database>,
+  assignmentId: string,
+  classId: string,
+) {
+  await db
+    .updateTable('assignment')
+    .set({ class_id: classId })
+    .where('id', '=', assignmentId)
+    .execute();
 }
 
 /** Classes not archived whose term ended before `today` (YYYY-MM-DD). */
@@ -244,7 +259,10 @@ export async function insertInvitations(
   rows: Insertable<ClassInvitationTable>[],
 ) {
   for (let i = 0; i < rows.length; i += 50)
-    await db.insertInto('class_invitation').values(rows.slice(i, i + 50)).execute();
+    await db
+      .insertInto('class_invitation')
+      .values(rows.slice(i, i + 50))
+      .execute();
 }
 
 /** An invitation by its token's hash, with its class. */

@@ -248,7 +248,12 @@ export async function classRoutes(fastify: FastifyInstance, opts: ClassRoutesOpt
     },
     async (request) => {
       const { c, user } = await authoriseClass(db, request, 'teacher', { writes: true });
-      return inviteStudents({ db, publicUrl: url, mail: opts.mail }, c, user, request.body.addresses);
+      return inviteStudents(
+        { db, publicUrl: url, mail: opts.mail },
+        c,
+        user,
+        request.body.addresses,
+      );
     },
   );
 

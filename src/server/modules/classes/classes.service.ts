@@ -168,7 +168,12 @@ export async function deleteClass(db: Kysely<Database>, c: ClassRow) {
 }
 
 /** Archives a class (its assignments become read-only) or, with `archived` false, restores it. */
-export async function setArchived(db: Kysely<Database>, c: ClassRow, archived: boolean, at = nowIso()) {
+export async function setArchived(
+  db: Kysely<Database>,
+  c: ClassRow,
+  archived: boolean,
+  at = nowIso(),
+) {
   if (archived && c.archived_at) throw conflict('class_archived', m.alreadyArchived);
   if (!archived && !c.archived_at) throw conflict('class_not_archived', m.notArchived);
   await repo.updateClass(db, c.id, { archived_at: archived ? at : null, updated_at: at });
@@ -283,7 +288,11 @@ export async function assertClassForAssignment(
  * enrolled in it; students who had joined it by its code join the class (joining an assignment
  * joins its class), except those removed from the class, who lose it.
  */
-export async function attachAssignment(trx: Kysely<Database>, classId: string, assignmentId: string) {
+export async function attachAssignment(
+  trx: Kysely<Database>,
+  classId: string,
+  assignmentId: string,
+) {
   await lockClass(trx, classId);
   await repo.setAssignmentClass(trx, assignmentId, classId);
   const now = nowIso();
@@ -297,7 +306,12 @@ export async function attachAssignment(trx: Kysely<Database>, classId: string, a
   const members = new Set((await repo.classStudents(trx, classId)).map((s) => s.id));
   const newcomers = enrolled.filter((id) => !removed.has(id) && !members.has(id));
   for (const id of newcomers)
-    await repo.upsertMember(trx, { class_id: classId, user_id: id, role: 'student', joined_at: now });
+    await repo.upsertMember(trx, {
+      class_id: classId,
+      user_id: id,
+      role: 'student',
+      joined_at: now,
+    });
   const assignmentIds = (await repo.classAssignments(trx, classId)).map((a) => a.id);
   await repo.enrollAll(trx, [...members], [assignmentId], now);
   await repo.enrollAll(trx, newcomers, assignmentIds, now);
@@ -353,7 +367,12 @@ export async function addCoTeacher(db: Kysely<Database>, c: ClassRow, email: str
   const member = await repo.findMember(db, c.id, user.id);
   if (member && member.role === 'teacher' && !member.removed_at)
     throw conflict('already_teacher', m.coTeacherAlready);
-  await repo.upsertMember(db, { class_id: c.id, user_id: user.id, role: 'teacher', joined_at: nowIso() });
+  await repo.upsertMember(db, {
+    class_id: c.id,
+    user_id: user.id,
+    role: 'teacher',
+    joined_at: nowIso(),
+  });
 }
 
 /** Takes a co-teacher off the class (the owner cannot be: she is not a member). */

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classMessages } from '../../../shared/classes';
 import { messages } from '../../../shared/messages';
-import { createAssignment, join, postAssignment, assignmentForm, submit } from '../../test/classroom';
+import {
+  createAssignment,
+  join,
+  postAssignment,
+  assignmentForm,
+  submit,
+} from '../../test/classroom';
 import {
   buildTeacherApp,
   dialects,
@@ -16,37 +22,72 @@ import { archiveDueClasses } from './classes.service';
 describe.each(dialects)('classes (%s)', (dialect) => {
   let t: TestApp;
   let owner: TestUser;
-  beforeAll(async () => ({ t, teacher: owner } = await buildTeacherApp(dialect, { name: 'Ms Rao' })));
+  beforeAll(
+    async () => ({ t, teacher: owner } = await buildTeacherApp(dialect, { name: 'Ms Rao' })),
+  );
   afterAll(() => t.close());
 
-  const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+  const call = (
+    user: TestUser,
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: user.cookie },
+      ...(payload ? { payload } : {}),
+    });
   const newClass = async (body: object = {}) => {
-    const res = await call(owner, 'POST', '/api/classes', { name: 'Biology', section: '10B', term: 'Autumn 2026', ...body });
+    const res = await call(owner, 'POST', '/api/classes', {
+      name: 'Biology',
+      section: '10B',
+      term: 'Autumn 2026',
+      ...body,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: string; code: string; joinUrl: string };
   };
   const inClass = (classId: string, fields: Record<string, string> = {}) =>
     createAssignment(t, owner, { classId, ...fields });
-  const joinClass = (user: TestUser, code: string) => call(user, 'POST', '/api/classes/join', { code });
+  const joinClass = (user: TestUser, code: string) =>
+    call(user, 'POST', '/api/classes/join', { code });
   const dashboardCodes = async (user: TestUser) =>
-    ((await getAs(t, '/api/assignments', user)).json().assignments as { code: string }[]).map((a) => a.code).sort();
+    ((await getAs(t, '/api/assignments', user)).json().assignments as { code: string }[])
+      .map((a) => a.code)
+      .sort();
 
   describe('making a class', () => {
     it('gives it a join code and link; students and bad input are refused and change nothing', async () => {
       const c = await newClass({ termEndsOn: '2027-03-31' });
-      expect(c).toMatchObject({ name: 'Biology', section: '10B', role: 'owner', termEndsOn: '2027-03-31', archived: false });
+      expect(c).toMatchObject({
+        name: 'Biology',
+        section: '10B',
+        role: 'owner',
+        termEndsOn: '2027-03-31',
+        archived: false,
+      });
       expect(c.joinUrl).toBe(`http://markwise.test/join/${c.code}`);
       const student = await signUp(t, { role: 'student' });
       expect((await call(student, 'POST', '/api/classes', { name: 'Mine' })).statusCode).toBe(403);
       const before = await t.db.kysely.selectFrom('class').select('id').execute();
-      for (const body of [{ name: '  ' }, { name: 'x'.repeat(101) }, { name: 'A', termEndsOn: '31/03/2027' }]) {
+      for (const body of [
+        { name: '  ' },
+        { name: 'x'.repeat(101) },
+        { name: 'A', termEndsOn: '31/03/2027' },
+      ]) {
         const res = await call(owner, 'POST', '/api/classes', body);
         expect(res.statusCode).toBe(400);
         expect(res.json().error.code).toBe('validation_failed');
       }
-      expect(await t.db.kysely.selectFrom('class').select('id').execute()).toHaveLength(before.length);
-      expect((await t.app.inject({ method: 'POST', url: '/api/classes', payload: { name: 'A' } })).statusCode).toBe(401);
+      expect(await t.db.kysely.selectFrom('class').select('id').execute()).toHaveLength(
+        before.length,
+      );
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/classes', payload: { name: 'A' } }))
+          .statusCode,
+      ).toBe(401);
     });
 
     it('refuses an assignment in another teacher’s class or an archived one', async () => {
@@ -57,7 +98,9 @@ describe.each(dialects)('classes (%s)', (dialect) => {
       expect(res.json().error.message).toContain(classMessages.classUnavailable);
       const archived = await newClass();
       await call(owner, 'POST', `/api/classes/${archived.id}/archive`);
-      expect((await postAssignment(t, owner, await assignmentForm({ classId: archived.id }))).statusCode).toBe(400);
+      expect(
+        (await postAssignment(t, owner, await assignmentForm({ classId: archived.id }))).statusCode,
+      ).toBe(400);
     });
   });
 
@@ -68,12 +111,17 @@ describe.each(dialects)('classes (%s)', (dialect) => {
       const student = await signUp(t, { role: 'student' });
       const res = await joinClass(student, ` ${c.code.toLowerCase()} `);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ alreadyJoined: false, class: { id: c.id, role: 'student' } });
+      expect(res.json()).toMatchObject({
+        alreadyJoined: false,
+        class: { id: c.id, role: 'student' },
+      });
       expect(res.json().class.code).toBeUndefined();
       expect((await joinClass(student, c.code)).json().alreadyJoined).toBe(true);
       const second = await inClass(c.id);
       expect(await dashboardCodes(student)).toEqual([first, second].sort());
-      expect((await getAs(t, `/api/assignments/${second}`, student)).json()).toMatchObject({ class: { id: c.id, name: 'Biology', archived: false } });
+      expect((await getAs(t, `/api/assignments/${second}`, student)).json()).toMatchObject({
+        class: { id: c.id, name: 'Biology', archived: false },
+      });
       const list = (await getAs(t, '/api/classes', student)).json();
       expect(list.active.map((x: { id: string }) => x.id)).toEqual([c.id]);
     });
@@ -104,7 +152,9 @@ describe.each(dialects)('classes (%s)', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(await dashboardCodes(classmate)).toEqual([inIt, loose].sort());
       expect(await dashboardCodes(byCode)).toEqual([inIt, loose].sort());
-      const moved = await call(owner, 'PATCH', `/api/assignments/${loose}`, { classId: (await newClass()).id });
+      const moved = await call(owner, 'PATCH', `/api/assignments/${loose}`, {
+        classId: (await newClass()).id,
+      });
       expect(moved.statusCode).toBe(409);
       expect(moved.json().error.code).toBe('class_fixed');
     });
@@ -149,7 +199,10 @@ describe.each(dialects)('classes (%s)', (dialect) => {
       expect((await call(stranger, 'GET', `/api/classes/${c.id}/roster`)).statusCode).toBe(404);
       const outsider = await signUp(t, { role: 'student' });
       expect((await call(outsider, 'GET', `/api/classes/${c.id}`)).statusCode).toBe(404);
-      expect((await getAs(t, '/api/classes', outsider)).json()).toEqual({ active: [], archived: [] });
+      expect((await getAs(t, '/api/classes', outsider)).json()).toEqual({
+        active: [],
+        archived: [],
+      });
     });
 
     it('a removed student loses the class’s assignments at once; her work stays for the teacher', async () => {
@@ -160,7 +213,9 @@ describe.each(dialects)('classes (%s)', (dialect) => {
       await joinClass(eve, c.code);
       expect((await submit(t, eve, a)).statusCode).toBe(201);
       const other = await signUp(t, { role: 'student' });
-      expect((await call(other, 'DELETE', `/api/classes/${c.id}/students/${eve.id}`)).statusCode).toBe(404);
+      expect(
+        (await call(other, 'DELETE', `/api/classes/${c.id}/students/${eve.id}`)).statusCode,
+      ).toBe(404);
       const res = await call(owner, 'DELETE', `/api/classes/${c.id}/students/${eve.id}`);
       expect(res.statusCode).toBe(204);
       expect(await dashboardCodes(eve)).toEqual([]);
@@ -175,12 +230,16 @@ describe.each(dialects)('classes (%s)', (dialect) => {
         expect(again.json().error.message).toBe(classMessages.removedFromClass);
       }
       const grades = (await getAs(t, `/api/assignments/${a}/submissions`, owner)).json();
-      expect(grades.submissions.map((s: { studentName: string }) => s.studentName)).toContain('Eve');
+      expect(grades.submissions.map((s: { studentName: string }) => s.studentName)).toContain(
+        'Eve',
+      );
       const csv = (await getAs(t, `/api/assignments/${a}/grades.csv`, owner)).body;
       expect(csv).toContain('Eve');
       const roster = (await call(owner, 'GET', `/api/classes/${c.id}/roster`)).json();
       expect(roster.students).toEqual([]);
-      expect((await call(owner, 'DELETE', `/api/classes/${c.id}/students/${eve.id}`)).statusCode).toBe(404);
+      expect(
+        (await call(owner, 'DELETE', `/api/classes/${c.id}/students/${eve.id}`)).statusCode,
+      ).toBe(404);
     });
   });
 
@@ -195,38 +254,88 @@ describe.each(dialects)('classes (%s)', (dialect) => {
       const stranger = await signUp(t, { role: 'teacher' });
       // Before she is added she is like any other teacher.
       expect((await getAs(t, `/api/assignments/${a}`, co)).statusCode).toBe(404);
-      expect((await call(owner, 'POST', `/api/classes/${c.id}/co-teachers`, { email: 'nobody@example.com' })).statusCode).toBe(404);
-      expect((await call(owner, 'POST', `/api/classes/${c.id}/co-teachers`, { email: student.email })).statusCode).toBe(404);
-      expect((await call(owner, 'POST', `/api/classes/${c.id}/co-teachers`, { email: 'not an address' })).statusCode).toBe(400);
-      const added = await call(owner, 'POST', `/api/classes/${c.id}/co-teachers`, { email: co.email.toUpperCase() });
+      expect(
+        (
+          await call(owner, 'POST', `/api/classes/${c.id}/co-teachers`, {
+            email: 'nobody@example.com',
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (await call(owner, 'POST', `/api/classes/${c.id}/co-teachers`, { email: student.email }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await call(owner, 'POST', `/api/classes/${c.id}/co-teachers`, { email: 'not an address' }))
+          .statusCode,
+      ).toBe(400);
+      const added = await call(owner, 'POST', `/api/classes/${c.id}/co-teachers`, {
+        email: co.email.toUpperCase(),
+      });
       expect(added.statusCode, added.body).toBe(200);
-      expect(added.json().teachers.map((x: { name: string; role: string }) => [x.name, x.role]).sort()).toEqual([['Mr Co', 'co-teacher'], ['Ms Rao', 'owner']]);
-      expect((await call(owner, 'POST', `/api/classes/${c.id}/co-teachers`, { email: co.email })).statusCode).toBe(409);
+      expect(
+        added
+          .json()
+          .teachers.map((x: { name: string; role: string }) => [x.name, x.role])
+          .sort(),
+      ).toEqual([
+        ['Mr Co', 'co-teacher'],
+        ['Ms Rao', 'owner'],
+      ]);
+      expect(
+        (await call(owner, 'POST', `/api/classes/${c.id}/co-teachers`, { email: co.email }))
+          .statusCode,
+      ).toBe(409);
 
       expect(await dashboardCodes(co)).toEqual([a]);
-      expect((await getAs(t, `/api/assignments/${a}`, co)).json()).toMatchObject({ viewer: 'owner', canEdit: false });
+      expect((await getAs(t, `/api/assignments/${a}`, co)).json()).toMatchObject({
+        viewer: 'owner',
+        canEdit: false,
+      });
       expect((await call(co, 'GET', `/api/classes/${c.id}/roster`)).statusCode).toBe(200);
-      const marked = await call(co, 'PUT', `/api/assignments/${a}/submissions/${id}/marks`, { marks: 12 });
+      const marked = await call(co, 'PUT', `/api/assignments/${a}/submissions/${id}/marks`, {
+        marks: 12,
+      });
       expect(marked.statusCode, marked.body).toBe(200);
-      expect((await call(co, 'PUT', `/api/assignments/${a}/review-settings`, { autoPublish: true })).statusCode).toBe(204);
-      const hide = await call(co, 'PUT', `/api/assignments/${a}/review-settings`, { anonymousMarking: true });
+      expect(
+        (await call(co, 'PUT', `/api/assignments/${a}/review-settings`, { autoPublish: true }))
+          .statusCode,
+      ).toBe(204);
+      const hide = await call(co, 'PUT', `/api/assignments/${a}/review-settings`, {
+        anonymousMarking: true,
+      });
       expect(hide.statusCode).toBe(403);
       expect(hide.json().error.message).toBe(classMessages.ownerOnly);
       const published = await call(co, 'POST', `/api/assignments/${a}/publish`, {});
       expect(published.statusCode, published.body).toBe(200);
       const seen = (await getAs(t, `/api/assignments/${a}/submissions`, student)).json();
       expect(seen.submissions[0].marks).toBe(12);
-      expect((await call(co, 'PATCH', `/api/assignments/${a}`, { title: 'Mine now' })).statusCode).toBe(403);
+      expect(
+        (await call(co, 'PATCH', `/api/assignments/${a}`, { title: 'Mine now' })).statusCode,
+      ).toBe(403);
       expect((await call(co, 'DELETE', `/api/assignments/${a}`)).statusCode).toBe(403);
       expect((await call(co, 'DELETE', `/api/classes/${c.id}`)).statusCode).toBe(403);
       expect((await call(co, 'POST', `/api/classes/${c.id}/archive`)).statusCode).toBe(403);
-      expect((await call(co, 'POST', `/api/classes/${c.id}/co-teachers`, { email: stranger.email })).statusCode).toBe(403);
-      expect((await call(co, 'DELETE', `/api/classes/${c.id}/co-teachers/${owner.id}`)).statusCode).toBe(403);
+      expect(
+        (await call(co, 'POST', `/api/classes/${c.id}/co-teachers`, { email: stranger.email }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await call(co, 'DELETE', `/api/classes/${c.id}/co-teachers/${owner.id}`)).statusCode,
+      ).toBe(403);
       // Another teacher is refused as with any assignment that is not hers.
-      expect((await call(stranger, 'PUT', `/api/assignments/${a}/submissions/${id}/marks`, { marks: 1 })).statusCode).toBe(404);
+      expect(
+        (await call(stranger, 'PUT', `/api/assignments/${a}/submissions/${id}/marks`, { marks: 1 }))
+          .statusCode,
+      ).toBe(404);
       // Taken off the class, she loses it at once.
-      expect((await call(owner, 'DELETE', `/api/classes/${c.id}/co-teachers/${co.id}`)).statusCode).toBe(204);
-      expect((await call(co, 'PUT', `/api/assignments/${a}/submissions/${id}/marks`, { marks: 3 })).statusCode).toBe(404);
+      expect(
+        (await call(owner, 'DELETE', `/api/classes/${c.id}/co-teachers/${co.id}`)).statusCode,
+      ).toBe(204);
+      expect(
+        (await call(co, 'PUT', `/api/assignments/${a}/submissions/${id}/marks`, { marks: 3 }))
+          .statusCode,
+      ).toBe(404);
       expect(await dashboardCodes(co)).toEqual([]);
     });
   });
@@ -249,21 +358,31 @@ describe.each(dialects)('classes (%s)', (dialect) => {
         await call(owner, 'PUT', `/api/assignments/${a}/submissions/${id}/marks`, { marks: 5 }),
         await call(owner, 'POST', `/api/assignments/${a}/publish`, {}),
         await call(owner, 'DELETE', `/api/assignments/${a}`),
-        await call(owner, 'POST', `/api/classes/${c.id}/invitations`, { addresses: 'x@example.com' }),
+        await call(owner, 'POST', `/api/classes/${c.id}/invitations`, {
+          addresses: 'x@example.com',
+        }),
       ];
       for (const res of refusedAll) {
         expect(res.statusCode, res.body).toBe(409);
-        expect(res.json().error).toEqual({ code: 'class_archived', message: classMessages.classArchived });
+        expect(res.json().error).toEqual({
+          code: 'class_archived',
+          message: classMessages.classArchived,
+        });
       }
       const newcomer = await signUp(t, { role: 'student' });
-      expect((await joinClass(newcomer, c.code)).json().error.message).toBe(classMessages.classArchivedJoin);
+      expect((await joinClass(newcomer, c.code)).json().error.message).toBe(
+        classMessages.classArchivedJoin,
+      );
       expect((await getAs(t, `/api/assignments/${a}`, student)).json().class.archived).toBe(true);
       expect((await getAs(t, `/api/assignments/${a}/submissions`, owner)).statusCode).toBe(200);
       const list = (await getAs(t, '/api/classes', owner)).json();
       expect(list.archived.map((x: { id: string }) => x.id)).toContain(c.id);
       expect(list.active.map((x: { id: string }) => x.id)).not.toContain(c.id);
       expect((await call(owner, 'POST', `/api/classes/${c.id}/restore`)).statusCode).toBe(200);
-      expect((await call(owner, 'PUT', `/api/assignments/${a}/submissions/${id}/marks`, { marks: 5 })).statusCode).toBe(200);
+      expect(
+        (await call(owner, 'PUT', `/api/assignments/${a}/submissions/${id}/marks`, { marks: 5 }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('archiveDueClasses archives the classes whose term has ended, once', async () => {
@@ -275,10 +394,16 @@ describe.each(dialects)('classes (%s)', (dialect) => {
       expect(archived).toContain(ended.id);
       expect(archived).not.toContain(lastDay.id);
       expect(archived).not.toContain(open.id);
-      const row = await t.db.kysely.selectFrom('class').select('archived_at').where('id', '=', ended.id).executeTakeFirstOrThrow();
+      const row = await t.db.kysely
+        .selectFrom('class')
+        .select('archived_at')
+        .where('id', '=', ended.id)
+        .executeTakeFirstOrThrow();
       expect(row.archived_at).toBe(now.toISOString());
       expect((await archiveDueClasses({ db: t.db }, now)).archived).toEqual([]);
-      expect((await archiveDueClasses({ db: t.db }, new Date('2026-07-02T00:00:01Z'))).archived).toContain(lastDay.id);
+      expect(
+        (await archiveDueClasses({ db: t.db }, new Date('2026-07-02T00:00:01Z'))).archived,
+      ).toContain(lastDay.id);
     });
 
     it('deleting a class leaves its assignments working without one', async () => {

@@ -27,7 +27,10 @@ export async function invitationRoutes(
           'Signed in. The class it is for. 404 `invitation_not_found` for an unknown link, 410 `invitation_expired` for an expired one.',
         tags,
         params: invitationParams,
-        response: { 200: json(invitationView, 'The invitation'), ...refusals(401, 403, 404, 410, 429) },
+        response: {
+          200: json(invitationView, 'The invitation'),
+          ...refusals(401, 403, 404, 410, 429),
+        },
       },
       config: limit,
     },

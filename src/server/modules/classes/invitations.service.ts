@@ -20,8 +20,7 @@ import { joinClass, toClassSummary, type ClassRow } from './classes.service';
 
 /** One entry of an invitation list: its line, what it said, and the address or why not. */
 export type ListEntry = { line: number; entry: string } & (
-  | { address: string }
-  | { problem: string }
+  { address: string } | { problem: string }
 );
 
 const isEmail = (s: string) => z.email().safeParse(s).success;
@@ -39,7 +38,12 @@ export function readAddressList(text: string): ListEntry[] {
     const line = i + 1;
     const cells = raw
       .split(/[,;\t]/)
-      .map((c) => c.trim().replace(/^"(.*)"$/, '$1').trim())
+      .map((c) =>
+        c
+          .trim()
+          .replace(/^"(.*)"$/, '$1')
+          .trim(),
+      )
       .filter(Boolean);
     if (cells.length === 0) return;
     const withAt = cells.filter((c) => c.includes('@'));
@@ -100,7 +104,10 @@ export async function inviteStudents(
     const now = new Date();
     const expires = new Date(now.getTime() + INVITATION_DAYS * 86_400_000).toISOString();
     await deps.db.transaction().execute(async (trx) => {
-      const rows = good.map((email) => ({ email, token: crypto.randomBytes(32).toString('base64url') }));
+      const rows = good.map((email) => ({
+        email,
+        token: crypto.randomBytes(32).toString('base64url'),
+      }));
       await repo.insertInvitations(
         trx,
         rows.map((r) => ({

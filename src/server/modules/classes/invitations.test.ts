@@ -14,7 +14,8 @@ import { readAddressList } from './invitations.service';
 
 describe('readAddressList', () => {
   it('reads one address, pasted lists and CSV text, reporting each bad or repeated line', () => {
-    const csv = 'name,email\nAda Lovelace,ada@school.example\n"Ben, B",ben@school.example\nno address here\nAda again;ADA@school.example\nCat <cat@school.example>, dan@@x\n\n';
+    const csv =
+      'name,email\nAda Lovelace,ada@school.example\n"Ben, B",ben@school.example\nno address here\nAda again;ADA@school.example\nCat <cat@school.example>, dan@@x\n\n';
     expect(readAddressList(csv)).toEqual([
       { line: 2, entry: 'ada@school.example', address: 'ada@school.example' },
       { line: 3, entry: 'ben@school.example', address: 'ben@school.example' },
@@ -45,7 +46,12 @@ describe.each(dialects)('class invitations (%s)', (dialect) => {
   afterAll(() => t.close());
 
   function call(user: TestUser, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-    return t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+    return t.app.inject({
+      method,
+      url,
+      headers: { cookie: user.cookie },
+      ...(payload ? { payload } : {}),
+    });
   }
   const invite = (addresses: string, as = owner) =>
     call(as, 'POST', `/api/classes/${classId}/invitations`, { addresses });
@@ -57,12 +63,15 @@ describe.each(dialects)('class invitations (%s)', (dialect) => {
     expect(url).toBeDefined();
     return { mail: mail!, token: url!.split('/').pop()! };
   }
-  const accept = (user: TestUser, token: string) => call(user, 'POST', `/api/invitations/${token}/accept`);
+  const accept = (user: TestUser, token: string) =>
+    call(user, 'POST', `/api/invitations/${token}/accept`);
 
   it('invites the good addresses of a list by email, reporting each malformed or repeated line', async () => {
     const member = await signUp(t, { role: 'student' });
     await call(member, 'POST', '/api/classes/join', { code: assignment });
-    const res = await invite(`amy@school.example\nnot-an-address\nbob@school.example, AMY@school.example\n${member.email}`);
+    const res = await invite(
+      `amy@school.example\nnot-an-address\nbob@school.example, AMY@school.example\n${member.email}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       invited: ['amy@school.example', 'bob@school.example'],
@@ -79,7 +88,10 @@ describe.each(dialects)('class invitations (%s)', (dialect) => {
     expect(mail.html_body).toContain('/invitations/');
     expect(await mailToAddress(t.db.kysely, 'not-an-address')).toEqual([]);
     const roster = (await call(owner, 'GET', `/api/classes/${classId}/roster`)).json();
-    expect(roster.invitations.map((i: { email: string }) => i.email).sort()).toEqual(['amy@school.example', 'bob@school.example']);
+    expect(roster.invitations.map((i: { email: string }) => i.email).sort()).toEqual([
+      'amy@school.example',
+      'bob@school.example',
+    ]);
   });
 
   it('refuses a list with no address, and anyone but the class’s teachers, changing nothing', async () => {
@@ -91,7 +103,9 @@ describe.each(dialects)('class invitations (%s)', (dialect) => {
     expect((await invite('x@school.example', student)).statusCode).toBe(404);
     const other = await signUp(t, { role: 'teacher' });
     expect((await invite('x@school.example', other)).statusCode).toBe(404);
-    expect(await t.db.kysely.selectFrom('class_invitation').select('id').execute()).toHaveLength(before.length);
+    expect(await t.db.kysely.selectFrom('class_invitation').select('id').execute()).toHaveLength(
+      before.length,
+    );
   });
 
   it('lets the invitee join after signing up, once; the link then shows her the class', async () => {
@@ -99,17 +113,27 @@ describe.each(dialects)('class invitations (%s)', (dialect) => {
     const { token } = await linkTo('cara@school.example');
     const cara = await signUp(t, { role: 'student', email: 'cara@school.example' });
     const view = await call(cara, 'GET', `/api/invitations/${token}`);
-    expect(view.json()).toMatchObject({ className: 'Chemistry', section: '11A', ownerName: 'Ms Rao' });
+    expect(view.json()).toMatchObject({
+      className: 'Chemistry',
+      section: '11A',
+      ownerName: 'Ms Rao',
+    });
     const res = await accept(cara, token);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ alreadyJoined: false, class: { id: classId, role: 'student' } });
+    expect(res.json()).toMatchObject({
+      alreadyJoined: false,
+      class: { id: classId, role: 'student' },
+    });
     const cards = (await getAs(t, '/api/assignments', cara)).json().assignments;
     expect(cards.map((c: { code: string }) => c.code)).toEqual([assignment]);
     expect((await accept(cara, token)).json().alreadyJoined).toBe(true);
     const someoneElse = await signUp(t, { role: 'student' });
     const used = await accept(someoneElse, token);
     expect(used.statusCode).toBe(409);
-    expect(used.json().error).toEqual({ code: 'invitation_used', message: classMessages.invitationUsed });
+    expect(used.json().error).toEqual({
+      code: 'invitation_used',
+      message: classMessages.invitationUsed,
+    });
   });
 
   it('answers unknown and expired links with a clear message, and refuses a teacher', async () => {
@@ -117,7 +141,10 @@ describe.each(dialects)('class invitations (%s)', (dialect) => {
     for (const token of ['nope', 'x'.repeat(43)]) {
       const res = await accept(student, token);
       expect(res.statusCode).toBe(404);
-      expect(res.json().error).toEqual({ code: 'invitation_not_found', message: classMessages.invitationNotFound });
+      expect(res.json().error).toEqual({
+        code: 'invitation_not_found',
+        message: classMessages.invitationNotFound,
+      });
       expect((await call(student, 'GET', `/api/invitations/${token}`)).statusCode).toBe(404);
     }
     await invite('late@school.example');
@@ -131,9 +158,14 @@ describe.each(dialects)('class invitations (%s)', (dialect) => {
       .execute();
     const res = await accept(student, token);
     expect(res.statusCode).toBe(410);
-    expect(res.json().error).toEqual({ code: 'invitation_expired', message: classMessages.invitationExpired });
+    expect(res.json().error).toEqual({
+      code: 'invitation_expired',
+      message: classMessages.invitationExpired,
+    });
     expect((await getAs(t, '/api/classes', student)).json().active).toEqual([]);
-    expect((await t.app.inject({ method: 'POST', url: `/api/invitations/${token}/accept` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/invitations/${token}/accept` })).statusCode,
+    ).toBe(401);
   });
 
   it('lets a removed student back in through a new invitation, but not through an old one', async () => {
@@ -141,7 +173,9 @@ describe.each(dialects)('class invitations (%s)', (dialect) => {
     const first = (await linkTo('dee@school.example')).token;
     const dee = await signUp(t, { role: 'student', email: 'dee@school.example' });
     expect((await accept(dee, first)).statusCode).toBe(200);
-    expect((await call(owner, 'DELETE', `/api/classes/${classId}/students/${dee.id}`)).statusCode).toBe(204);
+    expect(
+      (await call(owner, 'DELETE', `/api/classes/${classId}/students/${dee.id}`)).statusCode,
+    ).toBe(204);
     expect((await accept(dee, first)).statusCode).toBe(403);
     await invite('dee@school.example');
     const second = (await linkTo('dee@school.example')).token;

@@ -7,6 +7,7 @@ import type {
   SubmissionsResponse,
   UpdateAssignmentBody,
 } from '../../../shared/assignments';
+import type { ClassListResponse } from '../../../shared/classes';
 import { api } from '../../lib/api';
 
 const base = '/api/assignments';
@@ -33,6 +34,16 @@ export function useAssignment(code: string) {
   return useQuery({
     queryKey: assignmentKeys.detail(code),
     queryFn: () => api<AssignmentDetail>(at(code)),
+  });
+}
+
+/** The teacher's own classes that are not archived: where a new assignment may go. */
+export function useOwnClasses(enabled = true) {
+  return useQuery({
+    queryKey: ['classes', 'list'],
+    queryFn: () => api<ClassListResponse>('/api/classes'),
+    enabled,
+    select: (list) => list.active.filter((c) => c.role === 'owner'),
   });
 }
 
