@@ -67,7 +67,10 @@ export const assignmentDetail = z.object({
   /** Student only: their own hand-in (to open what they handed in), or null before handing in. */
   submission: z.object({ id: z.string(), fileName: z.string() }).nullable().optional(),
   /** The class it belongs to (null: none); an archived class's work is read-only. */
-  class: z.object({ id: z.string(), name: z.string(), archived: z.boolean() }).nullable().optional(),
+  class: z
+    .object({ id: z.string(), name: z.string(), archived: z.boolean() })
+    .nullable()
+    .optional(),
   /** Teachers: whether the user may edit and delete it (its owner) or only mark it (a co-teacher). */
   canEdit: z.boolean().optional(),
 });

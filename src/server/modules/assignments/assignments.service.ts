@@ -34,11 +34,7 @@ import type { AssignmentRow } from './assignments.repository';
 /** An assignment as stored: what other modules' services are handed by `authorise`. */
 export type { AssignmentRow };
 import { newClassCode, normalizeCode } from './class-code';
-import {
-  assertClassForAssignment,
-  attachAssignment,
-  joinClass,
-} from '../classes/classes.service';
+import { assertClassForAssignment, attachAssignment, joinClass } from '../classes/classes.service';
 import { classMessages } from '../../../shared/classes';
 
 /** What the assignment services work with. */
@@ -271,7 +267,10 @@ export async function joinAssignment(
   }
   if (assignment.class_id) {
     const before = await repo.isEnrolled(db, assignment.id, student.id);
-    await joinClass(db, student, { id: assignment.class_id, archived_at: assignment.class_archived_at ?? null });
+    await joinClass(db, student, {
+      id: assignment.class_id,
+      archived_at: assignment.class_archived_at ?? null,
+    });
     return { assignment: card, alreadyJoined: before };
   }
   const added = await repo.enroll(db, assignment.id, student.id, nowIso());

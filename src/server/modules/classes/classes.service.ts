@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/constraint-errors';
 import { nowIso, type Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { newClassCode, normalizeCode } from '../assignments/class-code';
+import { CLASS_CODE_ALPHABET, CLASS_CODE_LENGTH } from '../../../shared/limits';
 import * as repo from './classes.repository';
 import type { ClassRow } from './classes.repository';
 
@@ -27,6 +27,15 @@ export type { ClassRow };
 
 /** How a user stands to a class: its owner, a co-teacher, a student in it, or none (a removed student too). */
 export type ClassRelation = ClassRole | 'none';
+
+/** A random join code, from the same alphabet and of the same length as assignments' codes. */
+const newClassCode = () =>
+  Array.from(
+    { length: CLASS_CODE_LENGTH },
+    () => CLASS_CODE_ALPHABET[crypto.randomInt(CLASS_CODE_ALPHABET.length)],
+  ).join('');
+/** A typed code as looked up: case and spaces ignored, as for assignments' codes. */
+const normalizeCode = (code: string) => code.replace(/\s+/g, '').toUpperCase();
 
 export const classNotFound = () => new AppError(404, 'not_found', m.classNotFound);
 export const classArchived = () => conflict('class_archived', m.classArchived);
