@@ -8,7 +8,7 @@ import type {
   UpdateAssignmentBody,
 } from '../../../shared/assignments';
 import type { ClassListResponse } from '../../../shared/classes';
-import { api } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 
 const base = '/api/assignments';
 const at = (code: string) => `${base}/${encodeURIComponent(code)}`;
@@ -87,8 +87,19 @@ export function useDeleteAssignment(code: string) {
 export function useJoinAssignment() {
   const invalidate = useInvalidateAssignments();
   return useMutation({
-    mutationFn: (code: string) =>
-      api<JoinAssignmentResponse>(`${base}/join`, { method: 'POST', json: { code } }),
+    mutationFn: async (code: string) => {
+      try {
+        return await api<JoinAssignmentResponse>(`${base}/join`, {
+          method: 'POST',
+          json: { code },
+        });
+      } catch (err) {
+        // Not an assignment's code: perhaps a class's (the same box takes both).
+        if (!(err instanceof ApiError) || err.status !== 404) throw err;
+        await api('/api/classes/join', { method: 'POST', json: { code } });
+        return null;
+      }
+    },
     onSuccess: invalidate,
   });
 }
