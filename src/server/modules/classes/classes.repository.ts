@@ -106,7 +106,7 @@ export async function classesOf(db: Kysely<Database>, userId: string) {
 export const classAssignments = (db: Kysely<Database>, classId: string) =>
   db
     .selectFrom('assignment')
-    .select(['id', 'code', 'title', 'deadline'])
+    .select(['id', 'code', 'title', 'deadline', 'anonymous_marking'])
     .where('class_id', '=', classId)
     .orderBy('deadline')
     .orderBy('code')
@@ -273,13 +273,20 @@ export const invitationByHash = (db: Kysely<Database>, tokenHash: string) =>
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
 
-export async function markAccepted(db: Kysely<Database>, id: string, userId: string, at: string) {
-  await db
+/** Marks the invitation used by the user, unless it was already; whether this call did. */
+export async function markAccepted(
+  db: Kysely<Database>,
+  id: string,
+  userId: string,
+  at: string,
+): Promise<boolean> {
+  const result = await db
     .updateTable('class_invitation')
     .set({ accepted_at: at, accepted_by: userId })
     .where('id', '=', id)
     .where('accepted_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Invitations of the class still open (not used, not expired at `now`), newest first. */

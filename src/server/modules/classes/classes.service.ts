@@ -334,10 +334,15 @@ export async function rosterOf(db: Kysely<Database>, c: ClassRow): Promise<Roste
     repo.classSubmissions(db, c.id),
     repo.openInvitations(db, c.id, nowIso()),
   ]);
+  // While an assignment is marked anonymously, who has been marked would tell names: not shown.
+  const anonymous = new Set(
+    assignments.filter((a) => Number(a.anonymous_marking) === 1).map((a) => a.id),
+  );
   const status = new Map<string, RosterWorkStatus>();
   for (const s of submissions) {
+    const marked = s.marks !== null && !anonymous.has(s.assignment_id);
     const st: RosterWorkStatus =
-      s.published_at !== null ? 'published' : s.marks !== null ? 'marked' : 'handed-in';
+      s.published_at !== null ? 'published' : marked ? 'marked' : 'handed-in';
     status.set(`${s.student_id} ${s.assignment_id}`, st);
   }
   return {

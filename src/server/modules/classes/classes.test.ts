@@ -179,16 +179,21 @@ describe.each(dialects)('classes (%s)', (dialect) => {
       const ben = await signUp(t, { role: 'student', name: 'Ben' });
       await joinClass(ada, c.code);
       await joinClass(ben, c.code);
-      expect((await submit(t, ada, b)).statusCode).toBe(201);
+      const handedIn = (await submit(t, ada, b)).json().id as string;
+      await call(owner, 'PUT', `/api/assignments/${b}/submissions/${handedIn}/marks`, { marks: 9 });
       const res = await call(owner, 'GET', `/api/classes/${c.id}/roster`);
       expect(res.statusCode).toBe(200);
       const roster = res.json();
       const order = roster.assignments.map((x: { code: string }) => x.code);
       expect([...order].sort()).toEqual([a, b].sort());
       const adaRow = roster.students.find((s: { name: string }) => s.name === 'Ada');
-      expect(adaRow.work[order.indexOf(b)]).toBe('handed-in');
+      expect(adaRow.work[order.indexOf(b)]).toBe('marked');
       expect(adaRow.work[order.indexOf(a)]).toBe('not-handed-in');
       expect(roster.students.map((s: { name: string }) => s.name)).toEqual(['Ada', 'Ben']);
+      // Marking anonymously, the roster does not tell whom she has marked.
+      await call(owner, 'PUT', `/api/assignments/${b}/review-settings`, { anonymousMarking: true });
+      const hidden = (await call(owner, 'GET', `/api/classes/${c.id}/roster`)).json();
+      expect(hidden.students[0].work[order.indexOf(b)]).toBe('handed-in');
       // A student sees the class but never the roster; another teacher not even the class.
       expect((await call(ada, 'GET', `/api/classes/${c.id}/roster`)).statusCode).toBe(403);
       const detail = (await call(ada, 'GET', `/api/classes/${c.id}`)).json();

@@ -183,14 +183,16 @@ export async function acceptInvitation(
 ): Promise<JoinClassResponse> {
   if (student.role !== 'student') throw forbidden(m.onlyStudentsAccept);
   const { invitation, c } = await openInvitation(db, token);
-  if (invitation.accepted_by !== null && invitation.accepted_by !== student.id)
-    throw conflict('invitation_used', m.invitationUsed);
-  if (invitation.accepted_at !== null && invitation.accepted_by === null)
-    throw conflict('invitation_used', m.invitationUsed);
+  if (c.archived_at) throw conflict('class_archived', m.classArchivedJoin);
+  // The link is claimed first, so two people using it at once cannot both get in.
+  const claimed =
+    invitation.accepted_at === null &&
+    (await repo.markAccepted(db, invitation.id, student.id, nowIso()));
+  if (!claimed) {
+    const now = await repo.invitationByHash(db, invitation.token_hash);
+    if (now?.accepted_by !== student.id) throw conflict('invitation_used', m.invitationUsed);
+  }
   // A link lets a removed student back in once: used already, it is just a way to the class.
-  const { alreadyJoined } = await joinClass(db, student, c, {
-    readmit: invitation.accepted_at === null,
-  });
-  await repo.markAccepted(db, invitation.id, student.id, nowIso());
+  const { alreadyJoined } = await joinClass(db, student, c, { readmit: claimed });
   return { class: toClassSummary(c, 'student', publicUrl), alreadyJoined };
 }
