@@ -320,6 +320,29 @@ describe.each(dialects)('classes (%s)', (dialect) => {
       expect(published.statusCode, published.body).toBe(200);
       const seen = (await getAs(t, `/api/assignments/${a}/submissions`, student)).json();
       expect(seen.submissions[0].marks).toBe(12);
+      // She sees and answers the regrade requests too.
+      const asked = await call(
+        student,
+        'POST',
+        `/api/assignments/${a}/submissions/${id}/regrade-requests`,
+        {
+          question: '1',
+          reason: 'I named the pigment.',
+        },
+      );
+      expect(asked.statusCode, asked.body).toBe(201);
+      const requests = (await call(co, 'GET', `/api/assignments/${a}/regrade-requests`)).json()
+        .requests;
+      expect(requests.map((r: { id: string }) => r.id)).toEqual([asked.json().id]);
+      const answered = await call(
+        co,
+        'POST',
+        `/api/assignments/${a}/regrade-requests/${asked.json().id}/answer`,
+        {
+          response: 'Looked again: it stands.',
+        },
+      );
+      expect(answered.statusCode, answered.body).toBe(200);
       expect(
         (await call(co, 'PATCH', `/api/assignments/${a}`, { title: 'Mine now' })).statusCode,
       ).toBe(403);
