@@ -16,6 +16,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
+import { calendarFeed, newCalendarLink } from '../calendar/calendar.service';
 import { archiveDueClasses } from './classes.service';
 
 // A class over a term: made, joined, its assignments, its roster, co-teachers and its archiving.
@@ -293,6 +294,11 @@ describe.each(dialects)('classes (%s)', (dialect) => {
       ).toBe(409);
 
       expect(await dashboardCodes(co)).toEqual([a]);
+      // Her calendar feed lists the class's due dates.
+      const { url } = await newCalendarLink(t.db.kysely, co.id, '');
+      const token = /([A-Za-z0-9_-]{43})\.ics$/.exec(url)![1]!;
+      const feed = async () => (await calendarFeed(t.db.kysely, token, 'http://markwise.test'))!;
+      expect(await feed()).toContain(`/dashboard/assignment/${a}`);
       expect((await getAs(t, `/api/assignments/${a}`, co)).json()).toMatchObject({
         viewer: 'owner',
         canEdit: false,
@@ -370,6 +376,7 @@ describe.each(dialects)('classes (%s)', (dialect) => {
           .statusCode,
       ).toBe(404);
       expect(await dashboardCodes(co)).toEqual([]);
+      expect(await feed()).not.toContain(`/dashboard/assignment/${a}`);
     });
   });
 
