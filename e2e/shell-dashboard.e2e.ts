@@ -39,9 +39,9 @@ describe('the dashboard shell', () => {
   }
 
   it.each<[Role, string[], string]>([
-    ['teacher', ['Create Assignment', 'Upgrade to Pro'], 'Join Assignment'],
+    ['teacher', ['Classes', 'Create Assignment', 'Upgrade to Pro'], 'Join Assignment'],
     // students cannot buy a plan: Upgrade to Pro is a teacher's link
-    ['student', ['Join Assignment'], 'Create Assignment'],
+    ['student', ['Join Assignment', 'Classes'], 'Create Assignment'],
   ])('shows the %s sidebar links in order', async (role, own, other) => {
     const { page } = await signedIn(role);
     await page.goto('/dashboard');

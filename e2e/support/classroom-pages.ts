@@ -108,7 +108,13 @@ const pdfPart = (name: string, buffer: Buffer) => ({ name, mimeType: 'applicatio
 export async function createByApi(
   page: Page,
   baseURL: string,
-  opts: { title: string; totalMarks?: number; questionPaper: Buffer; modelAnswer: Buffer },
+  opts: {
+    title: string;
+    totalMarks?: number;
+    questionPaper: Buffer;
+    modelAnswer: Buffer;
+    classId?: string;
+  },
 ): Promise<string> {
   const res = await page.request.post('/api/assignments', {
     headers: originOf(baseURL),
@@ -119,6 +125,7 @@ export async function createByApi(
       totalMarks: String(opts.totalMarks ?? 10),
       questionPaper: pdfPart('questions.pdf', opts.questionPaper),
       modelAnswer: pdfPart('model.pdf', opts.modelAnswer),
+      ...(opts.classId ? { classId: opts.classId } : {}),
     },
   });
   if (res.status() !== 201) throw new Error(`create failed: ${res.status()} ${await res.text()}`);

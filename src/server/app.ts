@@ -28,6 +28,8 @@ import { operatorRoutes } from './modules/operator/operator.routes';
 import { SandboxPool, type SandboxPoolOptions } from './sandbox/sandbox-pool';
 import { evaluationRoutes } from './modules/evaluations/evaluations.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
+import { classRoutes } from './modules/classes/classes.routes';
+import { invitationRoutes } from './modules/classes/invitations.routes';
 import { maskRepliesForOwner } from './modules/marks/anonymity.service';
 import { avatarRoutes } from './modules/avatars/avatars.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
@@ -186,6 +188,8 @@ export async function buildApp(
   await app.register(calendarRoutes, { db, config });
   await app.register(notificationRoutes, { db, secret });
   await app.register(operatorRoutes, { db, config });
+  await app.register(classRoutes, { db, config, mail });
+  await app.register(invitationRoutes, { db, config });
   await app.register(spa, { dir: config.staticDir });
   app.addHook('onReady', async () => {
     await grading.start();

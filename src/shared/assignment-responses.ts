@@ -80,6 +80,13 @@ export const assignmentDetail = z.object({
   latePolicy: latePolicy.optional(),
   /** Student only: whether she may hand in now (before her deadline, or late while that is accepted). */
   canHandIn: z.boolean().optional(),
+  /** The class it belongs to (null: none); an archived class's work is read-only. */
+  class: z
+    .object({ id: z.string(), name: z.string(), archived: z.boolean() })
+    .nullable()
+    .optional(),
+  /** Teachers: whether the user may edit and delete it (its owner) or only mark it (a co-teacher). */
+  canEdit: z.boolean().optional(),
 });
 export type AssignmentDetail = z.infer<typeof assignmentDetail>;
 
@@ -147,6 +154,8 @@ export const assignmentSummary = assignmentDetail
     latePolicy: latePolicy,
     /** Student only: her own later deadline (an extension), or null. */
     extendedDeadline: z.string().nullable().default(null),
+    /** Teachers: whether she owns it (edits its settings) or co-teaches it (marks and publishes). */
+    canEdit: z.boolean().optional(),
   });
 export type AssignmentSummary = z.infer<typeof assignmentSummary>;
 

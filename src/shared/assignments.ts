@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_FILE_BYTES, MAX_TOTAL_MARKS } from './limits';
+import { assignmentClassField } from './classes';
 import { messages } from './messages';
 import { DEFAULT_TIME_ZONE, isTimeZone, zonedToUtc } from './time-zones';
 
@@ -126,6 +127,7 @@ export const createAssignmentFields = z.object({
   deadlineTimeZone: timeZoneInput.optional(),
   totalMarks: totalMarksText,
   diagramKeywords: diagramKeywordsInput.default([]),
+  classId: assignmentClassField,
 });
 export type CreateAssignmentFields = z.input<typeof createAssignmentFields>;
 export type CreateAssignmentInput = z.output<typeof createAssignmentFields>;
@@ -175,6 +177,7 @@ export const updateAssignmentBody = z
     deadlineTimeZone: timeZoneInput.optional(),
     totalMarks: z.union([totalMarksNumber, totalMarksText]).optional(),
     diagramKeywords: diagramKeywordsInput.optional(),
+    classId: z.string().trim().min(1).max(64).optional(),
   })
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), messages.nothingToUpdate)

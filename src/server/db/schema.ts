@@ -28,6 +28,9 @@ export interface Database {
   extension: ExtensionTable;
   mail_opt_out: MailOptOutTable;
   deadline_reminder: DeadlineReminderTable;
+  class: ClassTable;
+  class_member: ClassMemberTable;
+  class_invitation: ClassInvitationTable;
 }
 
 /** better-auth's tables store Date on PostgreSQL and ISO text on SQLite. */
@@ -126,6 +129,8 @@ export interface AssignmentTable {
   /** 'per-day': the percent per started 24 hours late; 'fixed': the percent once. */
   late_penalty_kind: Generated<'per-day' | 'fixed'>;
   late_penalty_percent: Generated<number>;
+  /** The class it belongs to (null: none, as every assignment made before classes). */
+  class_id: Generated<string | null>;
 }
 
 export interface EnrollmentTable {
@@ -400,4 +405,42 @@ export interface ExtensionTable {
   deadline_time_zone: string;
   granted_by: string | null;
   created_at: string;
+}
+
+/** A teacher's class: its own join code, a term that may end on a day, archived once over. */
+export interface ClassTable {
+  id: string;
+  code: string;
+  name: string;
+  section: Generated<string>;
+  term: Generated<string>;
+  /** The term's last day (YYYY-MM-DD), or null; archiveDueClasses archives the class after it. */
+  term_ends_on: string | null;
+  owner_id: string;
+  /** When the class was archived (its assignments are read-only), or null. */
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A class's student or co-teacher; a removed student keeps her row with `removed_at`. */
+export interface ClassMemberTable {
+  class_id: string;
+  user_id: string;
+  role: 'student' | 'teacher';
+  joined_at: string;
+  removed_at: string | null;
+}
+
+/** An email invitation to a class: the SHA-256 of its link's token, until it expires or is used. */
+export interface ClassInvitationTable {
+  id: string;
+  class_id: string;
+  email: string;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
 }

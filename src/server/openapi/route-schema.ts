@@ -13,6 +13,10 @@ export const apiTags = [
     name: 'assignments',
     description: 'Dashboard cards, create, read, update, delete, join, files',
   },
+  {
+    name: 'classes',
+    description: 'Classes: join code and link, roster, invitations, co-teachers, archiving',
+  },
   { name: 'submissions', description: 'Hand in an answer, the grades table, answer files, marks' },
   { name: 'evaluations', description: '"Evaluate Now": grading runs, explained marks, CSV export' },
   { name: 'review', description: 'Rubric, marks per question, comments, publishing, agreement' },
@@ -35,6 +39,7 @@ const refusalWords = {
   403: 'Not allowed: wrong role, a joined student doing an owner’s action, or a cross-site write',
   404: 'No such assignment, submission or file, or not one of yours (not_found)',
   409: 'Conflicts with the current state; the code says which',
+  410: 'A link that has expired (invitation_expired)',
   413: 'A file over 512000 bytes, or a body over 1 MB (file_too_large)',
   415: 'Wrong file type, or a body that is not of the type the route takes (unsupported_media_type)',
   429: 'Too many requests in a minute (too_many_requests)',

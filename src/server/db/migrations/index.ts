@@ -18,6 +18,7 @@ import * as mailQueue from './2026_11_28_0900_mail_queue';
 import * as deadlineZoneCalendar from './2026_11_28_1000_deadline_zone_calendar';
 import * as anonymousMarking from './2026_11_28_1100_anonymous_marking';
 import * as lateWork from './2026_11_29_0900_late_work';
+import * as classes from './2026_11_29_1000_classes';
 import * as notifications from './2026_11_29_1100_notifications';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_1000_deadline_zone_calendar': deadlineZoneCalendar,
   '2026_11_28_1100_anonymous_marking': anonymousMarking,
   '2026_11_29_0900_late_work': lateWork,
+  '2026_11_29_1000_classes': classes,
   '2026_11_29_1100_notifications': notifications,
 };

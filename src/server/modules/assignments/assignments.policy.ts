@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { messages } from '../../../shared/messages';
 import type { Database } from '../../db/schema';
-import { AppError, forbidden } from '../../errors';
+import { classMessages } from '../../../shared/classes';
+import { AppError, conflict, forbidden } from '../../errors';
 import { requireRole } from '../../auth/guards';
 import type { CurrentUser } from '../../auth/current-user';
 import { findForUser } from './assignments.service';
@@ -18,7 +19,8 @@ export type AssignmentAction =
   | 'list-submissions'
   | 'submit'
   | 'ask-regrade'
-  | 'grade';
+  | 'grade'
+  | 'set-anonymous-marking';
 
 /** What the policy needs to know besides the user and the assignment. */
 export interface PolicyContext {
@@ -27,19 +29,36 @@ export interface PolicyContext {
 }
 
 /** How a user stands to an assignment. */
-export type Relation = 'owner' | 'joined' | 'none';
+export type Relation = 'owner' | 'co-teacher' | 'joined' | 'none';
 
-const OWNER_ONLY = new Set<AssignmentAction>(['update', 'delete', 'read-model-answer', 'grade']);
+/** What decides who teaches an assignment: its owner, and its class's co-teachers. */
+export type TaughtAssignment = { teacher_id: string; co_teacher_ids?: readonly string[] };
+
+/** Only the assignment's owner: editing it, deleting it, and whether names are hidden while marking. */
+const OWNER_ONLY = new Set<AssignmentAction>(['update', 'delete', 'set-anonymous-marking']);
+/** Whoever teaches it (owner or co-teacher): marking, publishing, regrades and the model answer. */
+const TEACHERS_ONLY = new Set<AssignmentAction>(['read-model-answer', 'grade']);
 
 export const assignmentNotFound = () => new AppError(404, 'not_found', messages.assignmentNotFound);
 
-/** The user's relation to the assignment: its teacher, a student who joined it, or neither. */
+/**
+ * Whether the user teaches the assignment: she is its owner, or a co-teacher of the class it
+ * belongs to. The one test for everything marking and publishing allows (review, marks,
+ * publishing, regrades, the grades table, grading runs); the owner-only actions are in OWNER_ONLY.
+ */
+export function teachesAssignment(user: CurrentUser, assignment: TaughtAssignment): boolean {
+  if (user.role !== 'teacher') return false;
+  return assignment.teacher_id === user.id || (assignment.co_teacher_ids ?? []).includes(user.id);
+}
+
+/** The user's relation to the assignment: its teacher, a co-teacher, a student who joined it, or none. */
 export function relationOf(
   user: CurrentUser,
-  assignment: { teacher_id: string },
+  assignment: TaughtAssignment,
   joined: boolean,
 ): Relation {
   if (user.role === 'teacher' && assignment.teacher_id === user.id) return 'owner';
+  if (teachesAssignment(user, assignment)) return 'co-teacher';
   if (user.role === 'student' && joined) return 'joined';
   return 'none';
 }
@@ -54,23 +73,30 @@ export function relationOf(
 export function assertCan(
   user: CurrentUser,
   action: AssignmentAction,
-  assignment: { teacher_id: string },
+  assignment: TaughtAssignment,
   ctx: PolicyContext,
 ): void {
   const relation = relationOf(user, assignment, ctx.joined);
   if (relation === 'none') throw assignmentNotFound();
-  if (relation === 'owner') {
+  if (relation === 'owner' || relation === 'co-teacher') {
     if (action === 'submit') throw forbidden(messages.onlyStudentsSubmit);
     if (action === 'ask-regrade')
       throw forbidden('Only the student who handed in can ask for a regrade.');
+    if (relation === 'co-teacher' && OWNER_ONLY.has(action))
+      throw forbidden(classMessages.ownerOnly);
     return;
   }
-  if (OWNER_ONLY.has(action)) throw forbidden();
+  if (OWNER_ONLY.has(action) || TEACHERS_ONLY.has(action)) throw forbidden();
 }
+
+/** Methods that only read: everything else changes something, which an archived class refuses. */
+const READS = new Set(['GET', 'HEAD']);
 
 /**
  * The common start of every /api/assignments/:code route: 401 without a session, 403 without
- * a role, 404 for an unknown code, then the verdict of assertCan on `action`.
+ * a role, 404 for an unknown code, then the verdict of assertCan on `action`; and, for an
+ * assignment of an archived class, 409 `class_archived` for anything but reading (no hand-ins,
+ * edits, marks, publishing or regrades: its work is read-only).
  */
 export async function authorise(
   db: Kysely<Database>,
@@ -81,6 +107,8 @@ export async function authorise(
   const found = await findForUser(db, user, request.params.code);
   if (!found) throw assignmentNotFound();
   assertCan(user, action, found.assignment, { joined: found.joined });
+  if (found.assignment.class_archived_at && !READS.has(request.method))
+    throw conflict('class_archived', classMessages.classArchived);
   return { user, ...found };
 }
 
@@ -95,10 +123,10 @@ export function authoriseJoin(request: FastifyRequest) {
 }
 
 /**
- * How a user who may view the assignment sees it: its owner with the counters and the diagram
+ * How a user who may view the assignment sees it: its teachers (owner and co-teachers) with the counters and the diagram
  * keywords (which would only tell students what to stuff their answers with), a joined student
  * with their own hand-in.
  */
-export function viewerOf(user: CurrentUser, assignment: { teacher_id: string }) {
-  return relationOf(user, assignment, true) === 'owner' ? 'owner' : 'student';
+export function viewerOf(user: CurrentUser, assignment: TaughtAssignment) {
+  return teachesAssignment(user, assignment) ? 'owner' : 'student';
 }

@@ -95,7 +95,7 @@ export function toTeacherCard(a: TeacherCardRow, teacherName: string, now = new 
 export function toDetail(
   a: AssignmentRow,
   extras:
-    | { viewer: 'owner'; submittedCount: number; pendingCount: number }
+    | { viewer: 'owner'; submittedCount: number; pendingCount: number; canEdit: boolean }
     | {
         viewer: 'student';
         hasSubmitted: boolean;
@@ -125,6 +125,9 @@ export function toDetail(
     // The keywords steer grading; students would only learn what to stuff their answers with.
     diagramKeywords: extras.viewer === 'owner' ? keywordsFromColumn(a.diagram_keywords) : [],
     latePolicy: latePolicyOf(a),
+    class: a.class_id
+      ? { id: a.class_id, name: a.class_name ?? '', archived: Boolean(a.class_archived_at) }
+      : null,
     ...extras,
     // A student's "past" is about her own deadline (an extension moves it).
     isPastDeadline: isPast(

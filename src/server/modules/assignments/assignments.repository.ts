@@ -1,30 +1,54 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { AssignmentTable, Database } from '../../db/schema';
 
-/** An assignment row with its teacher's display name. */
-export type AssignmentRow = Selectable<AssignmentTable> & { teacher_name: string };
+/**
+ * An assignment row with its teacher's display name and, when it belongs to a class, the class's
+ * name, when it was archived and its co-teachers' ids (what the policy needs to decide who
+ * teaches it and whether it is read-only).
+ */
+export type AssignmentRow = Selectable<AssignmentTable> & {
+  teacher_name: string;
+  /** Read by findByCode (rows read elsewhere may leave them out: then nothing is known of a class). */
+  class_name?: string | null;
+  class_archived_at?: string | null;
+  co_teacher_ids?: string[];
+};
 
 const withTeacher = (db: Kysely<Database>) =>
   db
     .selectFrom('assignment')
     .innerJoin('user', 'user.id', 'assignment.teacher_id')
+    .leftJoin('class', 'class.id', 'assignment.class_id')
     .selectAll('assignment')
-    .select('user.name as teacher_name');
+    .select(['user.name as teacher_name', 'class.name as class_name'])
+    .select('class.archived_at as class_archived_at');
 
 /** The assignment with this (already normalised) class code. */
 export async function findByCode(
   db: Kysely<Database>,
   code: string,
 ): Promise<AssignmentRow | undefined> {
-  return withTeacher(db).where('assignment.code', '=', code).executeTakeFirst();
+  const row = await withTeacher(db).where('assignment.code', '=', code).executeTakeFirst();
+  if (!row) return undefined;
+  const coTeachers = row.class_id
+    ? await db
+        .selectFrom('class_member')
+        .select('user_id')
+        .where('class_id', '=', row.class_id)
+        .where('role', '=', 'teacher')
+        .where('removed_at', 'is', null)
+        .execute()
+    : [];
+  return { ...row, co_teacher_ids: coTeachers.map((r) => r.user_id) };
 }
 
-/** Whether a class code is taken. */
+/** Whether a class code is taken, by an assignment or a class (both are typed into the same box). */
 export async function codeTaken(db: Kysely<Database>, code: string): Promise<boolean> {
   const row = await db
     .selectFrom('assignment')
     .select('id')
     .where('code', '=', code)
+    .unionAll(db.selectFrom('class').select('id').where('code', '=', code))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -75,7 +99,29 @@ export async function listByTeacher(
   db: Kysely<Database>,
   teacherId: string,
 ): Promise<TeacherCardRow[]> {
-  return db
+  return teacherCards(db)
+    .where('assignment.teacher_id', '=', teacherId)
+    .orderBy('assignment.deadline')
+    .execute() as Promise<TeacherCardRow[]>;
+}
+
+/** The cards of the assignments of classes a teacher co-teaches, with their owner's name. */
+export async function listCoTaught(
+  db: Kysely<Database>,
+  classIds: string[],
+): Promise<Array<TeacherCardRow & { teacher_name: string }>> {
+  if (classIds.length === 0) return [];
+  return teacherCards(db)
+    .innerJoin('user', 'user.id', 'assignment.teacher_id')
+    .select('user.name as teacher_name')
+    .where('assignment.class_id', 'in', classIds)
+    .orderBy('assignment.deadline')
+    .execute() as Promise<Array<TeacherCardRow & { teacher_name: string }>>;
+}
+
+/** A teacher's cards with their review and regrade counts (see listByTeacher). */
+const teacherCards = (db: Kysely<Database>) =>
+  db
     .selectFrom('assignment')
     .select(cardColumns)
     .select((eb) => [
@@ -95,11 +141,7 @@ export async function listByTeacher(
         .whereRef('submission.assignment_id', '=', 'assignment.id')
         .where('regrade_request.status', '=', 'open')
         .as('open_regrades'),
-    ])
-    .where('assignment.teacher_id', '=', teacherId)
-    .orderBy('assignment.deadline')
-    .execute() as Promise<TeacherCardRow[]>;
-}
+    ]);
 
 /** A joined assignment's card with whether the student handed in and when their marks were published. */
 export type JoinedCardRow = CardRow & {

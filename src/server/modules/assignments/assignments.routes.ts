@@ -188,7 +188,7 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
   };
   app.patch('/api/assignments/:code', { schema: updateSchema }, async (request) => {
     const { user, assignment } = await authorise(db, request, 'update');
-    const updated = await service.updateAssignment(db, assignment, request.body);
+    const updated = await service.updateAssignment(db, assignment, request.body, user);
     return service.detailFor(db, user, updated, viewerOf(user, updated));
   });
 

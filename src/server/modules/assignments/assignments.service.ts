@@ -45,6 +45,8 @@ import type { AssignmentRow } from './assignments.repository';
 /** An assignment as stored: what other modules' services are handed by `authorise`. */
 export type { AssignmentRow };
 import { newClassCode, normalizeCode } from './class-code';
+import { assertClassForAssignment, attachAssignment, joinClass } from '../classes/classes.service';
+import { classMessages } from '../../../shared/classes';
 
 /** What the assignment services work with. */
 export interface AssignmentDeps {
@@ -108,6 +110,7 @@ export async function createAssignment(
   const zone = input.deadlineTimeZone ?? DEFAULT_TIME_ZONE;
   const deadline = deadlineInstant(input.deadline, zone);
   assertDeadlineAhead(deadline);
+  if (input.classId) await assertClassForAssignment(deps.db.kysely, teacher, input.classId);
   const files = await storeUploads(
     deps.store,
     [
@@ -119,12 +122,13 @@ export async function createAssignment(
   );
   const [question, model, diagram] = files;
   try {
+    const id = crypto.randomUUID();
     const code = await withFreshCode(deps.db.kysely, (code) =>
       deps.db.kysely.transaction().execute(async (trx) => {
         const now = nowIso();
         await insertFiles(trx, files);
         await repo.insertAssignment(trx, {
-          id: crypto.randomUUID(),
+          id,
           code,
           title: input.title,
           description: input.description,
@@ -139,6 +143,7 @@ export async function createAssignment(
           created_at: now,
           updated_at: now,
         });
+        if (input.classId) await attachAssignment(trx, input.classId, id);
       }),
     );
     return (await repo.findByCode(deps.db.kysely, code))!;
@@ -179,6 +184,7 @@ export async function detailFor(
       viewer: 'owner',
       submittedCount: counts.submitted,
       pendingCount: counts.pending,
+      canEdit: assignment.teacher_id === user.id,
     });
   }
   const [own, extended] = await Promise.all([
@@ -206,7 +212,12 @@ export async function updateAssignment(
   db: Kysely<Database>,
   assignment: AssignmentRow,
   body: UpdateAssignmentInput,
+  teacher?: CurrentUser,
 ): Promise<AssignmentRow> {
+  if (body.classId !== undefined && body.classId !== assignment.class_id) {
+    if (assignment.class_id) throw conflict('class_fixed', classMessages.classFixed);
+    await assertClassForAssignment(db, teacher!, body.classId);
+  }
   const zone =
     body.deadline === undefined ? undefined : (body.deadlineTimeZone ?? DEFAULT_TIME_ZONE);
   const deadline = body.deadline === undefined ? undefined : deadlineInstant(body.deadline, zone);
@@ -235,6 +246,9 @@ export async function updateAssignment(
       body.diagramKeywords === undefined ? undefined : keywordsToColumn(body.diagramKeywords),
     updated_at: nowIso(),
   });
+  const classId = body.classId;
+  if (classId && !assignment.class_id)
+    await db.transaction().execute((trx) => attachAssignment(trx, classId, assignment.id));
   return (await repo.findByCode(db, assignment.code))!;
 }
 
@@ -271,6 +285,8 @@ export async function saveReviewSettings(
  * Joins a student by class code (case and spaces ignored); joining again is harmless. After the
  * deadline (and the late cut-off, when late work is accepted) a newcomer is refused (409
  * `assignment_closed`): there is nothing left to hand in.
+ * An assignment of a class joins its class (and so every assignment of it); a student removed
+ * from the class is refused (403), and an archived class takes nobody (409).
  */
 export async function joinAssignment(
   db: Kysely<Database>,
@@ -285,6 +301,14 @@ export async function joinAssignment(
     if (await repo.isEnrolled(db, assignment.id, student.id))
       return { assignment: card, alreadyJoined: true };
     throw conflict('assignment_closed', messages.assignmentClosed);
+  }
+  if (assignment.class_id) {
+    const before = await repo.isEnrolled(db, assignment.id, student.id);
+    await joinClass(db, student, {
+      id: assignment.class_id,
+      archived_at: assignment.class_archived_at ?? null,
+    });
+    return { assignment: card, alreadyJoined: before };
   }
   const added = await repo.enroll(db, assignment.id, student.id, nowIso());
   return { assignment: card, alreadyJoined: !added };

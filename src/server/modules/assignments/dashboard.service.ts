@@ -3,6 +3,7 @@ import type { AssignmentCard } from '../../../shared/assignments';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/schema';
 import { toCard, toTeacherCard, workStatusOf } from './assignments.presenter';
+import { coTaughtClasses } from '../classes/classes.service';
 import * as repo from './assignments.repository';
 import { ownBuffer, soonestUpcoming, type DashboardLists } from './dashboard-lists';
 
@@ -19,13 +20,28 @@ export async function listAssignments(
   // The rows come soonest deadline first; past ones are shown most recent first.
   const cards =
     user.role === 'teacher'
-      ? (await repo.listByTeacher(db, user.id)).map((r) => toTeacherCard(r, user.name, now))
+      ? await teacherCards(db, user, now)
       : (await repo.listByStudent(db, user.id)).map((r) =>
           toCard(r, r.teacher_name, now, workStatusOf(r)),
         );
   const upcoming = cards.filter((c) => !c.isPastDeadline);
   const past = cards.filter((c) => c.isPastDeadline).reverse();
   return [...upcoming, ...past];
+}
+
+/** A teacher's own cards, and those of the classes she co-teaches (by deadline, soonest first). */
+async function teacherCards(
+  db: Kysely<Database>,
+  user: CurrentUser,
+  now: Date,
+): Promise<AssignmentCard[]> {
+  const own = (await repo.listByTeacher(db, user.id)).map((r) => toTeacherCard(r, user.name, now));
+  const classIds = await coTaughtClasses(db, user.id);
+  if (classIds.length === 0) return own;
+  const taught = (await repo.listCoTaught(db, classIds)).map((r) =>
+    toTeacherCard(r, r.teacher_name, now),
+  );
+  return [...own, ...taught].sort((a, b) => a.deadline.localeCompare(b.deadline));
 }
 
 /**
@@ -38,7 +54,10 @@ export async function dashboardBody(
   user: CurrentUser & { role: 'teacher' | 'student' },
   serialize: (cards: AssignmentCard[]) => string,
 ): Promise<Buffer | string> {
-  if (!kept.enabled) return serialize(await listAssignments(db, user));
+  // A co-teacher's cards also move with other teachers' assignments, which her dashboard version
+  // does not follow: hers are read afresh each time.
+  if (!kept.enabled || (user.role === 'teacher' && (await coTaughtClasses(db, user.id)).length > 0))
+    return serialize(await listAssignments(db, user));
   // The version first: a change committed before the cards are read leaves a list newer than
   // its version, which the next request replaces; never an older list kept as current.
   const version = await repo.dashboardVersion(db, user.id);

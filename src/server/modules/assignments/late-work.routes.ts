@@ -23,8 +23,9 @@ import * as service from './late-work.service';
 const tags = ['assignments'];
 
 /**
- * Late work and extensions, owner only: the late policy (whether hand-ins after the deadline are
- * taken, until when, the penalty) and each joined student's own deadline.
+ * Late work and extensions: the late policy (whether hand-ins after the deadline are taken, until
+ * when, the penalty) is the owner's, like the deadline; each joined student's own deadline is for
+ * whoever teaches the assignment (owner and the class's co-teachers), like marking.
  */
 export async function lateWorkRoutes(fastify: FastifyInstance, opts: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -61,7 +62,7 @@ export async function lateWorkRoutes(fastify: FastifyInstance, opts: { db: Db })
     },
   };
   app.get('/api/assignments/:code/extensions', { schema: listSchema }, async (request) => {
-    const { assignment } = await authorise(db, request, 'update');
+    const { assignment } = await authorise(db, request, 'grade');
     return service.extensionsFor(db, assignment);
   });
 
@@ -81,7 +82,7 @@ export async function lateWorkRoutes(fastify: FastifyInstance, opts: { db: Db })
     '/api/assignments/:code/extensions/:studentId',
     { schema: setSchema },
     async (request, reply) => {
-      const { user, assignment } = await authorise(db, request, 'update');
+      const { user, assignment } = await authorise(db, request, 'grade');
       await service.setExtension(db, user, assignment, request.params.studentId, request.body);
       return reply.status(204).send();
     },
@@ -98,7 +99,7 @@ export async function lateWorkRoutes(fastify: FastifyInstance, opts: { db: Db })
     '/api/assignments/:code/extensions/:studentId',
     { schema: clearSchema },
     async (request, reply) => {
-      const { assignment } = await authorise(db, request, 'update');
+      const { assignment } = await authorise(db, request, 'grade');
       await service.clearExtension(db, assignment, request.params.studentId);
       return reply.status(204).send();
     },

@@ -58,6 +58,17 @@ export async function dueDates(db: Kysely<Database>, userId: string) {
           'in',
           eb.selectFrom('enrollment').select('assignment_id').where('student_id', '=', userId),
         ),
+        // The assignments of the classes she co-teaches.
+        eb(
+          'assignment.class_id',
+          'in',
+          eb
+            .selectFrom('class_member')
+            .select('class_id')
+            .where('user_id', '=', userId)
+            .where('role', '=', 'teacher')
+            .where('removed_at', 'is', null),
+        ),
       ]),
     )
     .orderBy('assignment.deadline')

@@ -58,33 +58,58 @@ export async function hasSubmissions(db: Kysely<Database>, assignmentId: string)
 
 /**
  * Every joined student with their submission's marks, if any, by name: a gradebook import then
- * shows who has not handed in as well.
+ * shows who has not handed in as well. A student removed from the assignment's class is no longer
+ * joined, but what she handed in stays in the grades.
  */
 export async function gradeRows(db: Kysely<Database>, assignmentId: string) {
-  return db
-    .selectFrom('enrollment')
-    .innerJoin('user', 'user.id', 'enrollment.student_id')
-    .leftJoin('submission', (j) =>
-      j
-        .onRef('submission.assignment_id', '=', 'enrollment.assignment_id')
-        .onRef('submission.student_id', '=', 'enrollment.student_id'),
-    )
-    .select([
-      'user.id as student_id',
-      'user.name',
-      'user.email',
-      'submission.id as submission_id',
-      'submission.submitted_at',
-      'submission.marks',
-      'submission.marks_source',
-      'submission.comment',
-      'submission.late_seconds',
-    ])
-    .where('enrollment.assignment_id', '=', assignmentId)
-    .orderBy('user.name')
-    .orderBy('user.email')
-    .execute();
+  const columns = [
+    'user.id as student_id',
+    'user.name',
+    'user.email',
+    'submission.id as submission_id',
+    'submission.submitted_at',
+    'submission.marks',
+    'submission.marks_source',
+    'submission.comment',
+    'submission.late_seconds',
+  ] as const;
+  const [joined, left] = await Promise.all([
+    db
+      .selectFrom('enrollment')
+      .innerJoin('user', 'user.id', 'enrollment.student_id')
+      .leftJoin('submission', (j) =>
+        j
+          .onRef('submission.assignment_id', '=', 'enrollment.assignment_id')
+          .onRef('submission.student_id', '=', 'enrollment.student_id'),
+      )
+      .select(columns)
+      .where('enrollment.assignment_id', '=', assignmentId)
+      .orderBy('user.name')
+      .orderBy('user.email')
+      .execute(),
+    db
+      .selectFrom('submission')
+      .innerJoin('user', 'user.id', 'submission.student_id')
+      .select(columns)
+      .where('submission.assignment_id', '=', assignmentId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('enrollment')
+              .select('enrollment.student_id')
+              .whereRef('enrollment.assignment_id', '=', 'submission.assignment_id')
+              .whereRef('enrollment.student_id', '=', 'submission.student_id'),
+          ),
+        ),
+      )
+      .execute(),
+  ]);
+  if (left.length === 0) return joined;
+  return [...joined, ...left].sort(byNameThenEmail);
 }
+
+const byNameThenEmail = (a: { name: string; email: string }, b: { name: string; email: string }) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.email < b.email ? -1 : a.email > b.email ? 1 : 0;
 
 /**
  * Oldest run a worker may take: queued, or running under a lease that has expired (or any lease,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { teachesAssignment } from '../assignments/assignments.policy';
 import { findForUser, type AssignmentRow } from '../assignments/assignments.service';
 
 /**
@@ -120,7 +121,7 @@ function reordered(before: unknown[], after: unknown[]): unknown[] {
   return [...after].sort((a, b) => (number(a) || 1e9) - (number(b) || 1e9));
 }
 
-/** The owner's anonymity on this request to /api/assignments/:code…, or null. */
+/** The anonymity of the assignment's teachers (owner and co-teachers) on this request to /api/assignments/:code…, or null. */
 async function ownersAnonymity(db: Kysely<Database>, request: FastifyRequest) {
   const url = request.routeOptions.url ?? '';
   if (!url.startsWith('/api/assignments/:code')) return null;
@@ -129,7 +130,7 @@ async function ownersAnonymity(db: Kysely<Database>, request: FastifyRequest) {
   const code = (request.params as { code?: unknown }).code;
   if (typeof code !== 'string') return null;
   const found = await findForUser(db, user, code);
-  if (!found || found.assignment.teacher_id !== user.id) return null;
+  if (!found || !teachesAssignment(user, found.assignment)) return null;
   return anonymityOf(db, found.assignment);
 }
 

@@ -2,6 +2,7 @@ import { keyPointName, privateMathsMessage } from '../../../grading/explain';
 import type { MathsFinding, PublishedFinding } from '../../../shared/maths';
 import type { KeyPointsShown, PublishedMarks } from '../../../shared/review';
 import type { CurrentUser } from '../../auth/current-user';
+import { teachesAssignment, type TaughtAssignment } from '../assignments/assignments.policy';
 import type { AssignmentRow } from '../assignments/assignments.service';
 import { parsePublished, type StoredPublication } from './marks-state';
 
@@ -14,11 +15,11 @@ import { parsePublished, type StoredPublication } from './marks-state';
 export type MarksView = 'working' | 'published';
 
 /**
- * The one rule for marks: the assignment's owner sees the working marks; a student sees only the
+ * The one rule for marks: the assignment's teachers (owner and co-teachers) see the working marks; a student sees only the
  * published ones, so nothing of a mark reaches a student before the teacher publishes it.
  */
-export function marksViewOf(user: CurrentUser, assignment: { teacher_id: string }): MarksView {
-  return assignment.teacher_id === user.id ? 'working' : 'published';
+export function marksViewOf(user: CurrentUser, assignment: TaughtAssignment): MarksView {
+  return teachesAssignment(user, assignment) ? 'working' : 'published';
 }
 
 /** The published snapshot of a submission's marks, or null before publishing (not for students as is: see studentMarksOf). */

@@ -11,9 +11,10 @@ import {
   noContent,
   refusals,
 } from '../../openapi/route-schema';
-import { authorise } from '../assignments/assignments.policy';
+import { assertCan, authorise } from '../assignments/assignments.policy';
 import { saveReviewSettings } from '../assignments/assignments.service';
 import type { QuestionDeps } from '../assignments/questions.service';
+import { isAnonymous } from './anonymity.service';
 import { publish, rejectChanges } from './publishing.service';
 import { submissionDetailOf } from './submission-detail.service';
 
@@ -78,7 +79,12 @@ export async function publishingRoutes(fastify: FastifyInstance, deps: QuestionD
     '/api/assignments/:code/review-settings',
     { schema: settingsSchema },
     async (request, reply) => {
-      const { assignment } = await authorise(db, request, 'grade');
+      const { user, assignment, joined } = await authorise(db, request, 'grade');
+      // Whether names are hidden while marking is the owner's choice (a co-teacher's form may
+      // send it unchanged); the other settings are any teacher's.
+      const { anonymousMarking } = request.body;
+      if (anonymousMarking !== undefined && anonymousMarking !== isAnonymous(assignment))
+        assertCan(user, 'set-anonymous-marking', assignment, { joined });
       await saveReviewSettings(db, assignment, request.body);
       return reply.status(204).send();
     },

@@ -4,19 +4,19 @@ import { messages } from '../../../shared/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CurrentUser } from '../../auth/current-user';
-import { authorise } from '../assignments/assignments.policy';
+import { authorise, teachesAssignment } from '../assignments/assignments.policy';
 import type { AssignmentRow } from '../assignments/assignments.service';
 import { findSubmission } from './submissions.repository';
 
 export const submissionNotFound = () => new AppError(404, 'not_found', messages.submissionNotFound);
 
-/** Which of an assignment's submissions a user sees: its owner every one, a joined student their own. */
+/** Which of an assignment's submissions a user sees: its teachers every one, a joined student their own. */
 export function visibleSubmissions(user: CurrentUser, assignment: AssignmentRow): 'all' | 'own' {
-  return assignment.teacher_id === user.id ? 'all' : 'own';
+  return teachesAssignment(user, assignment) ? 'all' : 'own';
 }
 
 /**
- * Who may see one submission: the assignment's owner, or the student who handed it in. Another
+ * Who may see one submission: the assignment's teachers (owner and co-teachers), or the student who handed it in. Another
  * student gets 404, the same answer as for an unknown id, so submission ids cannot be probed.
  */
 export function assertCanSee(

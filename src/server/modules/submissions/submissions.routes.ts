@@ -19,7 +19,7 @@ import {
   multipartBody,
   refusals,
 } from '../../openapi/route-schema';
-import { authorise } from '../assignments/assignments.policy';
+import { authorise, teachesAssignment } from '../assignments/assignments.policy';
 import type { QuestionDeps } from '../assignments/questions.service';
 import { readUploadForm, sendStoredFile, uploadRateLimit } from '../files/files.service';
 import { submissionDetailOf } from '../marks/submission-detail.service';
@@ -114,7 +114,7 @@ export async function submissionRoutes(fastify: FastifyInstance, opts: Submissio
       const { user, assignment, submission } = await authoriseSubmission(db, request);
       const file = await service.answerFile(db, submission);
       // Marking anonymously: the owner never sees the file's own name (it may hold the student's).
-      const anonymous = user.id === assignment.teacher_id && isAnonymous(assignment);
+      const anonymous = teachesAssignment(user, assignment) && isAnonymous(assignment);
       const named = anonymous ? { ...file, original_name: 'answer.pdf' } : file;
       return sendStoredFile(reply, store, named, { download: request.query.download === '1' });
     },

@@ -116,7 +116,7 @@ export async function submissionsFor(
 ): Promise<SubmissionsResponse> {
   const view = marksViewOf(user, assignment);
   if (visibleSubmissions(user, assignment) === 'all') {
-    const summary = summaryOf(assignment);
+    const summary = { ...summaryOf(assignment), canEdit: assignment.teacher_id === user.id };
     const [rows, missing, anon] = await Promise.all([
       repo.listSubmissions(db, assignment.id),
       repo.listNotSubmitted(db, assignment.id),

@@ -51,7 +51,9 @@ function GradeTablePage({ code }: { code: string }) {
           data.viewer === 'owner' ? (
             <div className="space-y-4">
               <PublishControls code={code} data={data} />
-              <LatePolicyForm code={code} stored={data.assignment} />
+              {data.assignment.canEdit === false ? null : (
+                <LatePolicyForm code={code} stored={data.assignment} />
+              )}
               <ExtensionsPanel code={code} />
               <RubricEditor code={code} />
               <AcceptedAnswersPanel code={code} />

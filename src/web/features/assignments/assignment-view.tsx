@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { classMessages } from '../../../shared/classes';
 import { useFocusReturn } from '../../lib/use-focus-return';
 import { AssignmentDetails } from './assignment-details';
 import { useAssignment } from './assignments-api';
@@ -42,6 +43,13 @@ export function AssignmentView({ code }: { code: string }) {
       <p className="mt-1 text-slate-600">{subtitles[a.viewer]}</p>
       <div className="mt-6 space-y-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         {saved && !editing ? <Alert tone="success">The assignment has been updated.</Alert> : null}
+        {a.class?.archived ? (
+          <Alert tone="warning" title={`${a.class.name} is archived`}>
+            {classMessages.classArchived}
+          </Alert>
+        ) : a.class ? (
+          <p className="text-sm text-slate-700">Class: {a.class.name}</p>
+        ) : null}
         {editing ? (
           <UpdateAssignmentForm
             assignment={a}

@@ -7,7 +7,8 @@ import type {
   SubmissionsResponse,
   UpdateAssignmentBody,
 } from '../../../shared/assignments';
-import { api } from '../../lib/api';
+import type { ClassListResponse } from '../../../shared/classes';
+import { api, ApiError } from '../../lib/api';
 
 const base = '/api/assignments';
 const at = (code: string) => `${base}/${encodeURIComponent(code)}`;
@@ -33,6 +34,16 @@ export function useAssignment(code: string) {
   return useQuery({
     queryKey: assignmentKeys.detail(code),
     queryFn: () => api<AssignmentDetail>(at(code)),
+  });
+}
+
+/** The teacher's own classes that are not archived: where a new assignment may go. */
+export function useOwnClasses(enabled = true) {
+  return useQuery({
+    queryKey: ['classes', 'list'],
+    queryFn: () => api<ClassListResponse>('/api/classes'),
+    enabled,
+    select: (list) => list.active.filter((c) => c.role === 'owner'),
   });
 }
 
@@ -76,8 +87,19 @@ export function useDeleteAssignment(code: string) {
 export function useJoinAssignment() {
   const invalidate = useInvalidateAssignments();
   return useMutation({
-    mutationFn: (code: string) =>
-      api<JoinAssignmentResponse>(`${base}/join`, { method: 'POST', json: { code } }),
+    mutationFn: async (code: string) => {
+      try {
+        return await api<JoinAssignmentResponse>(`${base}/join`, {
+          method: 'POST',
+          json: { code },
+        });
+      } catch (err) {
+        // Not an assignment's code: perhaps a class's (the same box takes both).
+        if (!(err instanceof ApiError) || err.status !== 404) throw err;
+        await api('/api/classes/join', { method: 'POST', json: { code } });
+        return null;
+      }
+    },
     onSuccess: invalidate,
   });
 }

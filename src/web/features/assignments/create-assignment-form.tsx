@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { AssignmentDetail } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
 import { Alert } from '../../components/ui/alert';
@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { toIsoDate } from '../../components/ui/calendar';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { AssignmentFilesFields } from './assignment-files-fields';
-import { useInvalidateAssignments, uploadUrls } from './assignments-api';
+import { useInvalidateAssignments, useOwnClasses, uploadUrls } from './assignments-api';
 import {
   createFormData,
   validateCreate,
@@ -18,7 +18,7 @@ import { fieldErrors } from './field-errors';
 import { DeadlineFields } from './deadline-fields';
 import { DEFAULT_DEADLINE_TIME } from './format';
 import { formatDate, timeZoneName } from '../../lib/dates';
-import { TextArea, TextField } from '../../components/ui/form-field';
+import { controlClass, Field, TextArea, TextField } from '../../components/ui/form-field';
 import { useUpload } from './use-upload';
 
 const empty: CreateValues = {
@@ -43,9 +43,13 @@ export function CreateAssignmentForm() {
     ...empty,
     deadlineTimeZone: timeZoneName(),
   }));
-  const [errors, setErrors] = useState<Partial<Record<CreateField, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<CreateField | 'classId', string>>>({});
   const [general, setGeneral] = useState<string>();
   const [created, setCreated] = useState(false);
+  // The class it belongs to: from ?class= when the class page's "Add an assignment" led here.
+  const [params] = useSearchParams();
+  const [classId, setClassId] = useState(params.get('class') ?? '');
+  const classes = useOwnClasses();
   const today = toIsoDate(new Date());
 
   useEffect(() => {
@@ -67,7 +71,9 @@ export function CreateAssignmentForm() {
     const first = Object.keys(found)[0];
     if (first) return focusField(first);
     try {
-      await upload.send(uploadUrls.create, createFormData(values));
+      const form = createFormData(values);
+      if (classId) form.append('classId', classId);
+      await upload.send(uploadUrls.create, form);
       await invalidate();
       setCreated(true);
     } catch (err) {
@@ -88,6 +94,26 @@ export function CreateAssignmentForm() {
         </Alert>
       ) : null}
       <div className="grid gap-4 md:grid-cols-2">
+        {classes.data?.length ? (
+          <div className="md:col-span-2">
+            <Field id="field-classId" label="Class (optional)" error={errors.classId}>
+              <select
+                id="field-classId"
+                value={classId}
+                disabled={locked}
+                className={controlClass}
+                onChange={(e) => setClassId(e.target.value)}
+              >
+                <option value="">No class: share the assignment's own code</option>
+                {classes.data.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.section ? `${c.name} (${c.section})` : c.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+        ) : null}
         <div className="md:col-span-2">
           <TextField
             id="field-title"

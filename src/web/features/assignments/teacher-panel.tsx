@@ -50,17 +50,22 @@ export function TeacherPanel({
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" ref={editButtonRef} onClick={onEdit}>
-          <Icon name="pencil" className="h-4 w-4" /> Edit
-          <span className="sr-only"> assignment</span>
-        </Button>
+        {/* A co-teacher marks and publishes; editing and deleting stay with the owner. */}
+        {assignment.canEdit === false ? null : (
+          <Button variant="secondary" size="sm" ref={editButtonRef} onClick={onEdit}>
+            <Icon name="pencil" className="h-4 w-4" /> Edit
+            <span className="sr-only"> assignment</span>
+          </Button>
+        )}
         <Button variant="secondary" size="sm" onClick={() => void handleCopy()}>
           <Icon name="copy" className="h-4 w-4" /> Copy code
         </Button>
-        <Button variant="danger-outline" size="sm" onClick={() => setConfirming(true)}>
-          <Icon name="trash" className="h-4 w-4" />
-          Delete<span className="sr-only"> assignment</span>
-        </Button>
+        {assignment.canEdit === false ? null : (
+          <Button variant="danger-outline" size="sm" onClick={() => setConfirming(true)}>
+            <Icon name="trash" className="h-4 w-4" />
+            Delete<span className="sr-only"> assignment</span>
+          </Button>
+        )}
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
         {assignment.hasQuestionPaper ? (

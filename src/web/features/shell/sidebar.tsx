@@ -18,10 +18,14 @@ export function sidebarItems(role: Role): Item[] {
   const own: Item[] =
     role === 'teacher'
       ? [
+          { to: '/dashboard/classes', label: 'Classes', icon: 'users' },
           { to: '/dashboard/create-assignment', label: 'Create Assignment', icon: 'plus' },
           { to: '/dashboard/upgrade-to-pro', label: 'Upgrade to Pro', icon: 'star' },
         ]
-      : [{ to: '/dashboard/join-assignment', label: 'Join Assignment', icon: 'join' }];
+      : [
+          { to: '/dashboard/join-assignment', label: 'Join Assignment', icon: 'join' },
+          { to: '/dashboard/classes', label: 'Classes', icon: 'users' },
+        ];
   return [
     { to: '/dashboard', label: 'Dashboard', icon: 'home', end: true },
     ...own,
