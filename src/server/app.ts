@@ -165,7 +165,7 @@ export async function buildApp(
   later.scheduler = scheduler;
 
   maskRepliesForOwner(app, db.kysely);
-  await app.register(assignmentRoutes, { db, store, config, checker, stopGrading });
+  await app.register(assignmentRoutes, { db, store, config, checker, stopGrading, notify });
   await app.register(lateWorkRoutes, { db });
   await app.register(submissionRoutes, { ...papers, config });
   await app.register(evaluationRoutes, {

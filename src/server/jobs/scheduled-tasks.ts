@@ -1,4 +1,5 @@
 import type { QuestionDeps } from '../modules/assignments/questions.service';
+import { archiveDueClasses } from '../modules/classes/classes.service';
 import { publishAllDue } from '../modules/marks/publishing.service';
 import {
   sendDeadlineReminders,
@@ -10,12 +11,6 @@ import type { ScheduledTask } from './scheduler';
 export type ScheduledDeps = QuestionDeps & { notify: Notifier };
 
 /**
- * Archiving classes at the end of term: the classes module's `archiveDueClasses(deps, now)` is
- * registered here, as `{ name: 'archive-due-classes', run: (now) => archiveDueClasses(deps, now) }`.
- */
-const archivingTasks = (_deps: ScheduledDeps): ScheduledTask[] => [];
-
-/**
  * Every piece of scheduled work, in the order a tick runs them: marks due at a passed deadline
  * are published, reminders go to those who have not handed in a day before a deadline, and
  * classes due for archiving are archived. Each is idempotent (see each function).
@@ -24,6 +19,9 @@ export function scheduledTasks(deps: ScheduledDeps): ScheduledTask[] {
   return [
     { name: 'publish-due-marks', run: (now) => publishAllDue(deps, now) },
     { name: 'deadline-reminders', run: (now) => sendDeadlineReminders(deps, now) },
-    ...archivingTasks(deps),
+    {
+      name: 'archive-due-classes',
+      run: async (now) => (await archiveDueClasses(deps, now)).archived.length,
+    },
   ];
 }

@@ -27,6 +27,7 @@ import {
 import { requireRole } from '../../auth/guards';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { Notifier } from '../notifications/notifications.service';
 import type { FileStore } from '../../storage/file-store';
 import type { UploadChecker } from '../../storage/verify';
 import { readUploadForm, sendStoredFile, uploadRateLimit } from '../files/files.service';
@@ -50,6 +51,8 @@ export interface AssignmentRoutesOptions {
   checker: UploadChecker;
   /** Stops this process's grading of an assignment at once (on delete). */
   stopGrading: (assignmentId: string) => void;
+  /** Emails a class's students about a new assignment of it. */
+  notify?: Notifier;
 }
 
 const missing = (field: string, message: string) => badRequest(message, [{ path: field, message }]);
@@ -68,7 +71,7 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { store, config } = opts;
   const db = opts.db.kysely;
-  const deps = () => ({ db: opts.db, store, log: app.log });
+  const deps = () => ({ db: opts.db, store, log: app.log, notify: opts.notify });
 
   const listSchema = {
     summary: 'Your dashboard cards',
@@ -188,7 +191,13 @@ export async function assignmentRoutes(fastify: FastifyInstance, opts: Assignmen
   };
   app.patch('/api/assignments/:code', { schema: updateSchema }, async (request) => {
     const { user, assignment } = await authorise(db, request, 'update');
-    const updated = await service.updateAssignment(db, assignment, request.body, user);
+    const updated = await service.updateAssignment(
+      db,
+      assignment,
+      request.body,
+      user,
+      opts.notify && { db: opts.db, notify: opts.notify },
+    );
     return service.detailFor(db, user, updated, viewerOf(user, updated));
   });
 

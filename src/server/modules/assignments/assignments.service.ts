@@ -1,4 +1,8 @@
-import type { Notifier } from '../notifications/notifications.service';
+import {
+  notifyNewAssignment,
+  type Notifier,
+  type NotifyDeps,
+} from '../notifications/notifications.service';
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -121,6 +125,7 @@ export async function createAssignment(
     teacher.id,
   );
   const [question, model, diagram] = files;
+  let told: string[] = [];
   try {
     const id = crypto.randomUUID();
     const code = await withFreshCode(deps.db.kysely, (code) =>
@@ -143,14 +148,33 @@ export async function createAssignment(
           created_at: now,
           updated_at: now,
         });
-        if (input.classId) await attachAssignment(trx, input.classId, id);
+        if (input.classId) told = await attachAssignment(trx, input.classId, id);
       }),
     );
-    return (await repo.findByCode(deps.db.kysely, code))!;
+    const created = (await repo.findByCode(deps.db.kysely, code))!;
+    await tellClass(deps, created.id, told);
+    return created;
   } catch (err) {
     const keys = files.map((f) => f.storage_key);
     await removeStoredFiles(deps.store, keys, deps.log);
     throw err;
+  }
+}
+
+/**
+ * Emails the class's students an assignment was just set for ("New assignment"). Mail is queued
+ * work: a failure to queue is logged and never fails the request that set the assignment.
+ */
+async function tellClass(
+  deps: { db: Db; notify?: Notifier; log?: FastifyBaseLogger },
+  assignmentId: string,
+  studentIds: string[],
+) {
+  if (!deps.notify || studentIds.length === 0) return;
+  try {
+    await notifyNewAssignment({ db: deps.db, notify: deps.notify }, assignmentId, studentIds);
+  } catch (err) {
+    deps.log?.error({ err, assignmentId }, 'could not queue the new-assignment emails');
   }
 }
 
@@ -213,6 +237,7 @@ export async function updateAssignment(
   assignment: AssignmentRow,
   body: UpdateAssignmentInput,
   teacher?: CurrentUser,
+  notify?: NotifyDeps,
 ): Promise<AssignmentRow> {
   if (body.classId !== undefined && body.classId !== assignment.class_id) {
     if (assignment.class_id) throw conflict('class_fixed', classMessages.classFixed);
@@ -247,8 +272,12 @@ export async function updateAssignment(
     updated_at: nowIso(),
   });
   const classId = body.classId;
-  if (classId && !assignment.class_id)
-    await db.transaction().execute((trx) => attachAssignment(trx, classId, assignment.id));
+  if (classId && !assignment.class_id) {
+    const told = await db
+      .transaction()
+      .execute((trx) => attachAssignment(trx, classId, assignment.id));
+    if (notify) await tellClass(notify, assignment.id, told);
+  }
   return (await repo.findByCode(db, assignment.code))!;
 }
 

@@ -301,7 +301,7 @@ export async function attachAssignment(
   trx: Kysely<Database>,
   classId: string,
   assignmentId: string,
-) {
+): Promise<string[]> {
   await lockClass(trx, classId);
   await repo.setAssignmentClass(trx, assignmentId, classId);
   const now = nowIso();
@@ -324,6 +324,8 @@ export async function attachAssignment(
   const assignmentIds = (await repo.classAssignments(trx, classId)).map((a) => a.id);
   await repo.enrollAll(trx, [...members], [assignmentId], now);
   await repo.enrollAll(trx, newcomers, assignmentIds, now);
+  // The class's students who see this assignment for the first time (for the email).
+  return [...members].filter((id) => !enrolled.includes(id));
 }
 
 /** Where each student stands on the class's assignments. */

@@ -17,6 +17,7 @@ import {
   type TestUser,
 } from '../../test/test-app';
 import { calendarFeed, newCalendarLink } from '../calendar/calendar.service';
+import { mailToAddress } from '../mail/mail.service';
 import { archiveDueClasses } from './classes.service';
 
 // A class over a term: made, joined, its assignments, its roster, co-teachers and its archiving.
@@ -118,8 +119,13 @@ describe.each(dialects)('classes (%s)', (dialect) => {
       });
       expect(res.json().class.code).toBeUndefined();
       expect((await joinClass(student, c.code)).json().alreadyJoined).toBe(true);
-      const second = await inClass(c.id);
+      const second = await inClass(c.id, { title: 'Osmosis' });
       expect(await dashboardCodes(student)).toEqual([first, second].sort());
+      // She is emailed about the assignment set after she joined (not about those already there).
+      const told = (await mailToAddress(t.db.kysely, student.email)).filter(
+        (m) => m.kind === 'new_assignment',
+      );
+      expect(told.map((m) => m.subject)).toEqual(['New assignment: Osmosis']);
       expect((await getAs(t, `/api/assignments/${second}`, student)).json()).toMatchObject({
         class: { id: c.id, name: 'Biology', archived: false },
       });
@@ -153,6 +159,11 @@ describe.each(dialects)('classes (%s)', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(await dashboardCodes(classmate)).toEqual([inIt, loose].sort());
       expect(await dashboardCodes(byCode)).toEqual([inIt, loose].sort());
+      // The classmate is told of it; the student who had joined it by its code already knew.
+      const newAssignmentMail = async (user: TestUser) =>
+        (await mailToAddress(t.db.kysely, user.email)).filter((m) => m.kind === 'new_assignment');
+      expect(await newAssignmentMail(classmate)).toHaveLength(1);
+      expect(await newAssignmentMail(byCode)).toEqual([]);
       const moved = await call(owner, 'PATCH', `/api/assignments/${loose}`, {
         classId: (await newClass()).id,
       });
@@ -426,10 +437,11 @@ describe.each(dialects)('classes (%s)', (dialect) => {
     });
 
     it('archiveDueClasses archives the classes whose term has ended, once', async () => {
-      const ended = await newClass({ termEndsOn: '2026-06-30' });
-      const lastDay = await newClass({ termEndsOn: '2026-07-01' });
+      // Terms in the future: the app's own scheduler (below) archives those already over.
+      const ended = await newClass({ termEndsOn: '2099-06-30' });
+      const lastDay = await newClass({ termEndsOn: '2099-07-01' });
       const open = await newClass();
-      const now = new Date('2026-07-01T20:00:00Z');
+      const now = new Date('2099-07-01T20:00:00Z');
       const { archived } = await archiveDueClasses({ db: t.db }, now);
       expect(archived).toContain(ended.id);
       expect(archived).not.toContain(lastDay.id);
@@ -442,8 +454,25 @@ describe.each(dialects)('classes (%s)', (dialect) => {
       expect(row.archived_at).toBe(now.toISOString());
       expect((await archiveDueClasses({ db: t.db }, now)).archived).toEqual([]);
       expect(
-        (await archiveDueClasses({ db: t.db }, new Date('2026-07-02T00:00:01Z'))).archived,
+        (await archiveDueClasses({ db: t.db }, new Date('2099-07-02T00:00:01Z'))).archived,
       ).toContain(lastDay.id);
+    });
+
+    it('the scheduled work archives a class the day after its term ends', async () => {
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      const over = await newClass({ termEndsOn: yesterday });
+      const running = await newClass({ termEndsOn: '2099-07-01' });
+      await t.scheduler.runOnce();
+      const archivedAt = async (id: string) =>
+        (
+          await t.db.kysely
+            .selectFrom('class')
+            .select('archived_at')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).archived_at;
+      expect(await archivedAt(over.id)).not.toBeNull();
+      expect(await archivedAt(running.id)).toBeNull();
     });
 
     it('deleting a class leaves its assignments working without one', async () => {
