@@ -65,8 +65,11 @@ describe('email address and email settings', () => {
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/api/me/email-settings') && r.request().method() === 'PUT',
     );
-    await receipts.uncheck();
+    // A plain click: the switch is a controlled input that React moves once the change is
+    // taken (optimistically, before the save), which uncheck() may look at too early.
+    await receipts.click();
     expect((await saved).status()).toBe(200);
+    await expect.poll(() => receipts.isChecked()).toBe(false);
     await page.reload();
     await expect
       .poll(() => page.getByRole('checkbox', { name: 'Hand-in receipts' }).isChecked())

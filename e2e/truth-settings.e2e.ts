@@ -253,13 +253,14 @@ describe('every screen tells the truth: settings, progress, counts, export', () 
     const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const [header, ...lines] = csv.trimEnd().split('\r\n');
     expect(header).toBe(
-      'Student name,Email,Submitted at (Asia/Kolkata),Marks,Source,Total marks,Q1 marks (of 5),Q1 comment,Q2 marks (of 5),Q2 comment,Overall comment,Regrade requests',
+      'Student name,Email,Submitted at (Asia/Kolkata),Marks,Source,Total marks,Q1 marks (of 5),Q1 comment,Q2 marks (of 5),Q2 comment,Overall comment,Regrade requests,Late by,Late penalty (%),Marks after late penalty',
     );
     const pupil1 = lines.find((l) => l.startsWith('Pupil 1,'))!;
     expect(pupil1).toMatch(
       /^Pupil 1,[^,]+,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+05:30,[\d.]+,teacher,10,4,,/,
     );
-    expect(pupil1.endsWith(',Q2 open')).toBe(true);
+    // On time: no lateness, no penalty, and the marks themselves count.
+    expect(pupil1).toMatch(/,Q2 open,,,[\d.]+$/);
   });
 });
 
