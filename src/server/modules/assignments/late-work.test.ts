@@ -123,6 +123,16 @@ describe.each(dialects)('late work and extensions (%s)', (dialect) => {
     expect(JSON.stringify(notices)).toContain(
       'are published: 12 / 20 (15 less 20% for handing in 1 day 4 h late)',
     );
+    // Her email says what the notice says: the marks after the penalty, not the raw 15.
+    const email = await t.db.kysely
+      .selectFrom('mail_message')
+      .select(['subject', 'text_body'])
+      .where('kind', '=', 'marks_published')
+      .where('to_address', '=', students.Bea!.email)
+      .executeTakeFirstOrThrow();
+    expect(email.text_body).toContain(
+      'are published: 12 / 20 (15 less 20% for handing in 1 day 4 h late).',
+    );
     const row = (await getAs(t, `/api/assignments/${code}/submissions`, students.Bea!)).json();
     expect(row.submissions[0]).toMatchObject({ marks: 15, late: { penalisedMarks: 12 } });
 
