@@ -17,6 +17,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
+import { sendDeadlineReminders } from '../notifications/notifications.service';
 
 const HOUR = 3_600_000;
 /** An instant `ms` from now, as ISO text. */
@@ -377,5 +378,38 @@ describe.each(dialects)('late work and extensions (%s)', (dialect) => {
       penaltyKind: 'per-day',
       penaltyPercent: 5,
     });
+  });
+
+  it('shows and reminds a student of her own deadline, not of an extension the deadline has passed', async () => {
+    const { code, students } = await classOf('Ola');
+    expect(
+      (await extend(teacher, code, students.Ola!.id, { deadline: inDays(10) })).statusCode,
+    ).toBe(204);
+    // The deadline moves past her extension: her own deadline is the assignment's again.
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/assignments/${code}`,
+      headers: { cookie: teacher.cookie },
+      payload: { deadline: inDays(20) },
+    });
+    expect(moved.statusCode).toBe(200);
+    const page = (await getAs(t, `/api/assignments/${code}`, students.Ola!)).json();
+    expect(page).toMatchObject({ extendedDeadline: null, canHandIn: true });
+    const reminders = async (at: number) => {
+      await sendDeadlineReminders(
+        { db: t.db, notify: t.notify },
+        new Date(Date.now() + at * 86_400_000),
+      );
+      return t.db.kysely
+        .selectFrom('mail_message')
+        .select('text_body')
+        .where('kind', '=', 'deadline_reminder')
+        .where('to_address', '=', students.Ola!.email)
+        .execute();
+    };
+    expect(await reminders(9.5)).toEqual([]);
+    const sent = await reminders(19.5);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text_body).toContain('you have not handed in yet');
   });
 });
