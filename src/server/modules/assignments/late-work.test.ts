@@ -18,6 +18,8 @@ import {
   type TestUser,
 } from '../../test/test-app';
 import { sendDeadlineReminders } from '../notifications/notifications.service';
+import { findByCode } from './assignments.repository';
+import { lateSecondsAt } from './late-work.service';
 
 const HOUR = 3_600_000;
 /** An instant `ms` from now, as ISO text. */
@@ -411,5 +413,28 @@ describe.each(dialects)('late work and extensions (%s)', (dialect) => {
     const sent = await reminders(19.5);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text_body).toContain('you have not handed in yet');
+  });
+
+  it('is on time at the deadline instant itself and refuses at the cut-off instant itself', async () => {
+    const { code, students } = await classOf('Pia');
+    await policy(teacher, code, { acceptLate: true, lateUntil: inDays(9), penaltyPercent: 10 });
+    const a = (await findByCode(t.db.kysely, code))!;
+    const at = (iso: string, ms = 0) =>
+      lateSecondsAt(t.db.kysely, a, students.Pia!.id, new Date(Date.parse(iso) + ms));
+    expect(await at(a.deadline)).toBe(0);
+    expect(await at(a.deadline, 1)).toBe(1);
+    expect(await at(a.late_until!, -1)).toBeGreaterThan(0);
+    await expect(at(a.late_until!)).rejects.toMatchObject({ code: 'deadline_passed' });
+    // An extension moves the on-time instant; taking it away moves it back.
+    expect(
+      (await extend(teacher, code, students.Pia!.id, { deadline: inDays(8) })).statusCode,
+    ).toBe(204);
+    const ext = (
+      await t.db.kysely.selectFrom('extension').select('deadline').executeTakeFirstOrThrow()
+    ).deadline;
+    expect(await at(ext)).toBe(0);
+    expect(await at(ext, 1000)).toBe(1);
+    await send(teacher, 'DELETE', `/api/assignments/${code}/extensions/${students.Pia!.id}`);
+    expect(await at(ext)).toBeGreaterThan(0);
   });
 });
