@@ -430,7 +430,11 @@ describe.each(dialects)('late work and extensions (%s)', (dialect) => {
       (await extend(teacher, code, students.Pia!.id, { deadline: inDays(8) })).statusCode,
     ).toBe(204);
     const ext = (
-      await t.db.kysely.selectFrom('extension').select('deadline').executeTakeFirstOrThrow()
+      await t.db.kysely
+        .selectFrom('extension')
+        .select('deadline')
+        .where('student_id', '=', students.Pia!.id)
+        .executeTakeFirstOrThrow()
     ).deadline;
     expect(await at(ext)).toBe(0);
     expect(await at(ext, 1000)).toBe(1);
