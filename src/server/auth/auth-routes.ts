@@ -54,6 +54,35 @@ function bodyText(body: unknown): string {
   }
 }
 
+/** Query parameters better-auth redirects the browser to after a GET (verify-email, reset-password). */
+const REDIRECT_PARAMS = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'];
+
+/**
+ * Refuses a link whose address to go back to is not on this instance. better-auth follows such
+ * a parameter of a GET as given, even with a wrong token, so without this
+ * /api/auth/verify-email?token=x&callbackURL=https://elsewhere was a redirect from Markwise's
+ * address to any site (and "//elsewhere" failed with a 500).
+ */
+function checkRedirects(url: URL, publicUrl: string) {
+  const origin = new URL(publicUrl).origin;
+  for (const name of REDIRECT_PARAMS) {
+    for (const value of url.searchParams.getAll(name)) {
+      let target: URL | undefined;
+      try {
+        target = new URL(value, origin);
+      } catch {
+        target = undefined;
+      }
+      if (target?.origin !== origin)
+        throw new AppError(
+          400,
+          'bad_request',
+          'This link leads away from Markwise: it is not valid.',
+        );
+    }
+  }
+}
+
 /** /api/auth/*: every better-auth endpoint (sign-up, sign-in, sign-out, get-session, providers). */
 export async function authRoutes(
   app: FastifyInstance,
@@ -68,6 +97,7 @@ export async function authRoutes(
       const hasBody = request.method === 'POST' && request.body !== undefined;
       const body = hasBody ? bodyText(request.body) : undefined;
       if (NAMED_PATHS.has(url.pathname)) checkName(request.body);
+      if (request.method === 'GET') checkRedirects(url, config.publicUrl);
       const response = await auth.handler(
         new Request(url, {
           method: request.method,

@@ -211,10 +211,12 @@ export async function detailFor(
       canEdit: assignment.teacher_id === user.id,
     });
   }
-  const [own, extended] = await Promise.all([
+  const [own, extension] = await Promise.all([
     repo.ownSubmission(db, assignment.id, user.id),
     extensionOf(db, assignment.id, user.id),
   ]);
+  // Her extension only while it is later than the deadline (a deadline moved past it wins).
+  const extended = ownDeadline(assignment.deadline, extension) === extension ? extension : null;
   const late = own ? latePenalty(null, Number(own.late_seconds), latePolicyOf(assignment)) : null;
   return toDetail(assignment, {
     viewer: 'student',

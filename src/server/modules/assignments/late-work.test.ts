@@ -17,6 +17,9 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
+import { sendDeadlineReminders } from '../notifications/notifications.service';
+import { findByCode } from './assignments.repository';
+import { lateSecondsAt } from './late-work.service';
 
 const HOUR = 3_600_000;
 /** An instant `ms` from now, as ISO text. */
@@ -122,6 +125,16 @@ describe.each(dialects)('late work and extensions (%s)', (dialect) => {
     const notices = (await getAs(t, '/api/notices', students.Bea!)).json();
     expect(JSON.stringify(notices)).toContain(
       'are published: 12 / 20 (15 less 20% for handing in 1 day 4 h late)',
+    );
+    // Her email says what the notice says: the marks after the penalty, not the raw 15.
+    const email = await t.db.kysely
+      .selectFrom('mail_message')
+      .select(['subject', 'text_body'])
+      .where('kind', '=', 'marks_published')
+      .where('to_address', '=', students.Bea!.email)
+      .executeTakeFirstOrThrow();
+    expect(email.text_body).toContain(
+      'are published: 12 / 20 (15 less 20% for handing in 1 day 4 h late).',
     );
     const row = (await getAs(t, `/api/assignments/${code}/submissions`, students.Bea!)).json();
     expect(row.submissions[0]).toMatchObject({ marks: 15, late: { penalisedMarks: 12 } });
@@ -367,5 +380,65 @@ describe.each(dialects)('late work and extensions (%s)', (dialect) => {
       penaltyKind: 'per-day',
       penaltyPercent: 5,
     });
+  });
+
+  it('shows and reminds a student of her own deadline, not of an extension the deadline has passed', async () => {
+    const { code, students } = await classOf('Ola');
+    expect(
+      (await extend(teacher, code, students.Ola!.id, { deadline: inDays(10) })).statusCode,
+    ).toBe(204);
+    // The deadline moves past her extension: her own deadline is the assignment's again.
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/assignments/${code}`,
+      headers: { cookie: teacher.cookie },
+      payload: { deadline: inDays(20) },
+    });
+    expect(moved.statusCode).toBe(200);
+    const page = (await getAs(t, `/api/assignments/${code}`, students.Ola!)).json();
+    expect(page).toMatchObject({ extendedDeadline: null, canHandIn: true });
+    const reminders = async (at: number) => {
+      await sendDeadlineReminders(
+        { db: t.db, notify: t.notify },
+        new Date(Date.now() + at * 86_400_000),
+      );
+      return t.db.kysely
+        .selectFrom('mail_message')
+        .select('text_body')
+        .where('kind', '=', 'deadline_reminder')
+        .where('to_address', '=', students.Ola!.email)
+        .execute();
+    };
+    expect(await reminders(9.5)).toEqual([]);
+    const sent = await reminders(19.5);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text_body).toContain('you have not handed in yet');
+  });
+
+  it('is on time at the deadline instant itself and refuses at the cut-off instant itself', async () => {
+    const { code, students } = await classOf('Pia');
+    await policy(teacher, code, { acceptLate: true, lateUntil: inDays(9), penaltyPercent: 10 });
+    const a = (await findByCode(t.db.kysely, code))!;
+    const at = (iso: string, ms = 0) =>
+      lateSecondsAt(t.db.kysely, a, students.Pia!.id, new Date(Date.parse(iso) + ms));
+    expect(await at(a.deadline)).toBe(0);
+    expect(await at(a.deadline, 1)).toBe(1);
+    expect(await at(a.late_until!, -1)).toBeGreaterThan(0);
+    await expect(at(a.late_until!)).rejects.toMatchObject({ code: 'deadline_passed' });
+    // An extension moves the on-time instant; taking it away moves it back.
+    expect(
+      (await extend(teacher, code, students.Pia!.id, { deadline: inDays(8) })).statusCode,
+    ).toBe(204);
+    const ext = (
+      await t.db.kysely
+        .selectFrom('extension')
+        .select('deadline')
+        .where('student_id', '=', students.Pia!.id)
+        .executeTakeFirstOrThrow()
+    ).deadline;
+    expect(await at(ext)).toBe(0);
+    expect(await at(ext, 1000)).toBe(1);
+    await send(teacher, 'DELETE', `/api/assignments/${code}/extensions/${students.Pia!.id}`);
+    expect(await at(ext)).toBeGreaterThan(0);
   });
 });

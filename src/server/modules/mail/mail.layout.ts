@@ -19,9 +19,16 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/**
+ * A subject as one line: line breaks and other control characters (a title typed with one, say)
+ * become a space, so the queue, the outbox page and every mail program show the same line.
+ */
+const oneLine = (s: string) => s.replace(/\s*\p{Cc}+\s*/gu, ' ').trim();
+
 /** The plain-text and HTML versions of one message, both with the product's name and the link. */
 export function renderMail(content: MailContent): { subject: string; text: string; html: string } {
   const { greeting, paragraphs, action, after = [], unsubscribe } = content;
+  const subject = oneLine(content.subject);
   const stop = unsubscribe
     ? `You get this email because of your ${PRODUCT_NAME} email settings. To stop emails about ${unsubscribe.about}`
     : '';
@@ -37,7 +44,7 @@ export function renderMail(content: MailContent): { subject: string; text: strin
     `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#0f172a">${escapeHtml(s)}</p>`;
   const html = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:24px">
 <p style="margin:0 0 20px;font-size:18px;font-weight:bold;color:#4338ca">${PRODUCT_NAME}</p>
@@ -51,5 +58,5 @@ ${unsubscribe ? `<p style="margin:16px 0 0;font-size:12px;line-height:1.5;color:
 </body>
 </html>
 `;
-  return { subject: content.subject, text, html };
+  return { subject, text, html };
 }

@@ -128,11 +128,21 @@ describe.each(dialects)('the mail sender (%s)', (dialect) => {
     await t.app.ready();
     await queueMail(t.db.kysely, {
       ...note(3),
-      content: { ...note(3).content, paragraphs: ['Marks for <Algebra & Geometry> are out.'] },
+      content: {
+        ...note(3).content,
+        // A title with line breaks in it (as a teacher may type one) stays one subject line.
+        subject: 'Handed in: Algebra\r\nBcc: intruder@evil.example\r\n\r\nbody',
+        paragraphs: ['Marks for <Algebra & Geometry> are out.'],
+      },
     });
     t.mail.wake();
     await waitFor(() => smtp!.received.length === 1);
-    const { parsed } = smtp.received[0]!;
+    const { parsed, to } = smtp.received[0]!;
+    expect(to).toEqual(['student-3@school.example']);
+    expect(parsed.subject).toBe('Handed in: Algebra Bcc: intruder@evil.example body');
+    expect((await t.db.kysely.selectFrom('mail_message').select('subject').execute())[0]).toEqual({
+      subject: 'Handed in: Algebra Bcc: intruder@evil.example body',
+    });
     expect(parsed.text).toContain('Marks for <Algebra & Geometry> are out.');
     expect(parsed.text).toContain(`Open Markwise:\n${TEST_ORIGIN}/dashboard`);
     expect(parsed.text).toContain('— Markwise');

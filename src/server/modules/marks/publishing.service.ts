@@ -110,7 +110,7 @@ export async function publish(
       if (deps.notify)
         await queueMarksPublished(deps.notify, trx, mailTo.get(s.student_id), {
           assignment,
-          marks: `${fmt(next.marks)} / ${next.total}`,
+          marks: marksText(assignment, s.late_seconds, next),
           changed: before !== null,
         });
       return true;

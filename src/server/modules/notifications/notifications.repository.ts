@@ -86,10 +86,13 @@ export async function assignmentForMail(db: Kysely<Database>, assignmentId: stri
 
 /**
  * Joined students who have not handed in and were not yet reminded of their deadline (her own
- * when she has an extension), where that deadline falls in (`from`, `to`].
+ * when she has an extension later than the assignment's), where that deadline falls in
+ * (`from`, `to`].
  */
 export async function remindersDue(db: Kysely<Database>, from: string, to: string) {
-  const due = sql<string>`coalesce(extension.deadline, assignment.deadline)`;
+  // Her extension only while it is later than the assignment's deadline (as ownDeadline): a
+  // deadline moved past it is hers again. ISO-8601 UTC text compares as the instants do.
+  const due = sql<string>`case when extension.deadline > assignment.deadline then extension.deadline else assignment.deadline end`;
   return db
     .selectFrom('assignment')
     .innerJoin('enrollment', 'enrollment.assignment_id', 'assignment.id')

@@ -150,6 +150,51 @@ describe.each(dialects)('email notifications over SMTP (%s)', (dialect) => {
       expect(fourth.statusCode).toBe(429);
       expect(fourth.json().error.code).toBe('too_many_emails');
     });
+
+    it('links back to Markwise only, whatever address a resend names to go back to', async () => {
+      const user = await signUp(t, { role: 'student' });
+      for (const [i, callbackURL] of [
+        'https://evil.example/login',
+        '//evil.example/login',
+        '/\\evil.example/login',
+      ].entries()) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/send-verification-email',
+          headers: { origin: TEST_ORIGIN },
+          remoteAddress: `10.2.0.${i + 1}`,
+          payload: { email: user.email, callbackURL },
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      const sent = await t.db.kysely
+        .selectFrom('mail_message')
+        .select('text_body')
+        .where('to_address', '=', user.email)
+        .where('kind', '=', 'verify_email')
+        .execute();
+      expect(sent).toHaveLength(4);
+      for (const m of sent) {
+        const link = new URL(m.text_body.match(/http\S+verify-email\S+/)![0]);
+        expect(link.searchParams.get('callbackURL')).toBe('/dashboard?verified=1');
+        const followed = await t.app.inject({ url: link.pathname + link.search });
+        expect(followed.headers.location).toBe('/dashboard?verified=1');
+      }
+      // A link made by hand to send someone elsewhere from Markwise's address is refused.
+      for (const callbackURL of ['https://evil.example/login', '//evil.example', '/\\evil.example'])
+        for (const path of ['/api/auth/verify-email?token=x&', '/api/auth/reset-password/x?']) {
+          const res = await t.app.inject({
+            url: `${path}callbackURL=${encodeURIComponent(callbackURL)}`,
+          });
+          expect(res.statusCode).toBe(400);
+          expect(res.headers.location).toBeUndefined();
+          expect(res.json().error.code).toBe('bad_request');
+        }
+      const own = await t.app.inject({
+        url: '/api/auth/verify-email?token=x&callbackURL=/dashboard',
+      });
+      expect(own.headers.location).toBe('/dashboard?error=INVALID_TOKEN');
+    });
   });
 
   describe('class mail', () => {

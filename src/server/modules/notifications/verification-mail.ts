@@ -4,6 +4,9 @@ import { PRODUCT_NAME, queueMail, type MailSender } from '../mail/mail.service';
 /** How long a verification link works (better-auth's emailVerification.expiresIn). */
 export const VERIFY_LINK_SECONDS = 24 * 60 * 60;
 
+/** Where the verification link leads once followed. */
+const VERIFIED_PATH = '/dashboard?verified=1';
+
 /** The kind of the verification emails in the mail queue (they cannot be unsubscribed from). */
 export const VERIFY_MAIL_KIND = 'verify_email';
 
@@ -15,11 +18,11 @@ export const VERIFY_MAIL_KIND = 'verify_email';
  */
 export function createVerificationMailer(db: Db, sender: Pick<MailSender, 'wake'>) {
   return async (user: { email: string; name: string }, url: string): Promise<void> => {
-    // better-auth sends the reader to "/" when the form gave no callbackURL: the dashboard,
-    // which shows that the address is now confirmed, is where she was going.
+    // The link always leads back to the dashboard, which shows that the address is now
+    // confirmed. Whatever callbackURL the request named is dropped: anyone may ask for this
+    // email to be sent to any address, and a genuine email must not lead to someone else's page.
     const link = new URL(url);
-    const back = link.searchParams.get('callbackURL');
-    if (!back || back === '/') link.searchParams.set('callbackURL', '/dashboard?verified=1');
+    link.searchParams.set('callbackURL', VERIFIED_PATH);
     await queueMail(db.kysely, {
       kind: VERIFY_MAIL_KIND,
       to: user.email,
