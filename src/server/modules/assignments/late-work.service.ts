@@ -111,7 +111,8 @@ async function assertJoined(db: Kysely<Database>, assignment: AssignmentRow, stu
 
 /**
  * Gives one joined student her own deadline: after the assignment's, still ahead, and only
- * before she hands in (her hand-in's lateness is fixed when it arrives: 409 after).
+ * before she hands in (her hand-in's lateness is fixed when it arrives: 409 after, except while
+ * marking anonymously, when the answer must not tell who has handed in).
  */
 export async function setExtension(
   db: Kysely<Database>,
@@ -127,7 +128,10 @@ export async function setExtension(
   if (Date.parse(deadline) <= Date.parse(assignment.deadline))
     throw refused('deadline', lateMessages.extensionNotAfterDeadline);
   if (isPast(deadline, now)) throw refused('deadline', lateMessages.extensionPast);
-  if (await repo.hasHandedIn(db, assignment.id, studentId))
+  // While the teacher marks anonymously the list does not say who has handed in, and neither
+  // may this answer: the extension is kept, and changes nothing for an answer already in.
+  const anonymous = Number(assignment.anonymous_marking) === 1;
+  if (!anonymous && (await repo.hasHandedIn(db, assignment.id, studentId)))
     throw conflict('already_handed_in', lateMessages.extensionHandedIn);
   await repo.upsertExtension(db, {
     assignment_id: assignment.id,

@@ -292,6 +292,14 @@ describe.each(dialects)('late work and extensions (%s)', (dialect) => {
       code: 'already_handed_in',
       message: lateMessages.extensionHandedIn,
     });
+    // Marking anonymously, the answer does not tell who has handed in; her lateness stays.
+    const anon = await send(teacher, 'PUT', `/api/assignments/${code}/review-settings`, {
+      anonymousMarking: true,
+    });
+    expect(anon.statusCode, anon.body).toBe(204);
+    expect((await extend(teacher, code, students.Jo!.id, { deadline: inDays(9) })).statusCode).toBe(
+      204,
+    );
   });
 
   it('lets only the owner set the policy and extensions, or read them', async () => {
