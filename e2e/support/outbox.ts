@@ -8,7 +8,11 @@ import { withDatabase } from './database';
  * mail queue, then its .eml file in DATA_DIR/outbox (the shared server has no SMTP_URL), parsed.
  * The sender writes it in the background, so this waits for the file (up to 15 s).
  */
-export async function deliveredMail(dataDir: string, to: string, kind: string): Promise<ParsedMail> {
+export async function deliveredMail(
+  dataDir: string,
+  to: string,
+  kind: string,
+): Promise<ParsedMail> {
   const id = withDatabase(
     dataDir,
     (db) =>
