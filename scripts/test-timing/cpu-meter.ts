@@ -48,8 +48,15 @@ function descendantTicks(): number {
 /** CPU seconds of this process, its reaped children and its live descendants (or of this thread); null off Linux. */
 function cpuSeconds(): number | null {
   if (!isMainThread) {
-    const own = readStat('/proc/thread-self/stat');
-    return own && own.ticks / TICKS_PER_SECOND;
+    // A thread's cutime and cstime are its whole process's (every reaped child of the runner):
+    // only its own utime and stime count.
+    try {
+      const stat = fs.readFileSync('/proc/thread-self/stat', 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    } catch {
+      return null;
+    }
   }
   const own = readStat('/proc/self/stat');
   if (!own) return null;
