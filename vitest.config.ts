@@ -1,6 +1,5 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
-import HeavyFirst from './scripts/test-timing/heavy-first';
 
 // Every test file shares its worker's modules (isolate: false): importing the server, pdf.js,
 // wink-nlp and the fitted engine once per worker instead of once per file, which was 2-3 s of
@@ -24,8 +23,6 @@ export default defineConfig({
     // much of a test file's time is spent in the processes it starts, so use them all.
     maxWorkers: os.availableParallelism(),
     reporters: ['default', './scripts/test-timing/slowest-files.ts'],
-    // The longest files first, cache or no cache (see heavy-first.ts).
-    sequence: { sequencer: HeavyFirst },
     projects: [
       {
         extends: true,
