@@ -89,8 +89,17 @@ export function assertCan(
   if (OWNER_ONLY.has(action) || TEACHERS_ONLY.has(action)) throw forbidden();
 }
 
+/** The assignment `authorise` loaded for a request, for hooks after the handler (see loadedAssignment). */
+const loaded = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof findForUser>>>();
+
+/**
+ * The assignment (and whether the user joined it) that `authorise` loaded for this request, as it
+ * was before the handler ran; undefined when the route did not authorise one.
+ */
+export const loadedAssignment = (request: FastifyRequest) => loaded.get(request);
+
 /** Methods that only read: everything else changes something, which an archived class refuses. */
-const READS = new Set(['GET', 'HEAD']);
+export const READS = new Set(['GET', 'HEAD']);
 
 /**
  * The common start of every /api/assignments/:code route: 401 without a session, 403 without
@@ -106,6 +115,7 @@ export async function authorise(
   const user = requireRole(request, 'teacher', 'student');
   const found = await findForUser(db, user, request.params.code);
   if (!found) throw assignmentNotFound();
+  loaded.set(request, found);
   assertCan(user, action, found.assignment, { joined: found.joined });
   if (found.assignment.class_archived_at && !READS.has(request.method))
     throw conflict('class_archived', classMessages.classArchived);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { teachesAssignment } from '../assignments/assignments.policy';
+import { loadedAssignment, READS, teachesAssignment } from '../assignments/assignments.policy';
 import { findForUser, type AssignmentRow } from '../assignments/assignments.service';
 
 /**
@@ -129,6 +129,10 @@ async function ownersAnonymity(db: Kysely<Database>, request: FastifyRequest) {
   if (!user || user.role !== 'teacher') return null;
   const code = (request.params as { code?: unknown }).code;
   if (typeof code !== 'string') return null;
+  // A read whose handler loaded the assignment without names hidden needs no second look; a
+  // write may just have turned anonymous marking on, and a hidden one is checked afresh.
+  const seen = loadedAssignment(request);
+  if (seen && READS.has(request.method) && !isAnonymous(seen.assignment)) return null;
   const found = await findForUser(db, user, code);
   if (!found || !teachesAssignment(user, found.assignment)) return null;
   return anonymityOf(db, found.assignment);
