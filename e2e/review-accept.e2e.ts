@@ -75,7 +75,9 @@ describe('accepting answers like one a student wrote', () => {
     page
       .getByRole('row')
       .filter({ has: page.getByRole('button', { name: `Details for ${name}` }) });
+  // The table refetches after the run's message shows: wait for the row to carry its marks.
   const marksOf = async (page: Page, name: string) => {
+    await expect.poll(() => row(page, name).innerText()).toMatch(/[\d.]+ \/ 4/);
     const text = await row(page, name).innerText();
     return Number(/([\d.]+) \/ 4/.exec(text)![1]);
   };
