@@ -54,6 +54,27 @@ describe('SandboxPool', () => {
     expect(out).toEqual({ ok: false, limit: 'memory' });
   });
 
+  it('loads the engine on a reader’s first engine task without counting it in the task’s time', async () => {
+    pool = new SandboxPool({ size: 1, memoryMb: 1536 });
+    expect((await extract(await textPdf('An upload check first.'))).ok).toBe(true);
+    // Loading the language models takes about a second of CPU, more than this limit under load;
+    // the prepare task itself takes a few milliseconds.
+    const prepared = await pool.run(
+      {
+        type: 'prepare',
+        input: {
+          modelAnswer: await textPdf('1. A stack is last in, first out. [4 marks]'),
+          questionPaper: null,
+          totalMarks: 4,
+          diagramKeywords: [],
+          limits,
+        },
+      },
+      { lane: 'batch', owner: 'o', timeoutMs: 400 },
+    );
+    expect(prepared).toMatchObject({ ok: true, value: [{ number: '1', total: 4 }] });
+  });
+
   it('stops a reader over its time limit', async () => {
     pool = new SandboxPool({ size: 1, memoryMb: 1536 });
     const started = Date.now();

@@ -165,7 +165,13 @@ export class SandboxPool {
     child.stderr?.on('data', (chunk: Buffer) => {
       reader.stderrTail = (reader.stderrTail + chunk.toString()).slice(-2000);
     });
-    child.on('message', (m: { ready?: true; value?: unknown; error?: string }) => {
+    child.on('message', (m: { ready?: true; loading?: true; value?: unknown; error?: string }) => {
+      if (m.loading) {
+        // Loading the engine's modules for its task: not the task's time, like starting up.
+        reader.ready = false;
+        this.stopLimits(reader);
+        return;
+      }
       if (m.ready) {
         reader.ready = true;
         if (reader.job) this.startLimits(reader, reader.job);
@@ -214,9 +220,13 @@ export class SandboxPool {
     reader.child.kill('SIGKILL');
   }
 
-  private finish(reader: Reader): void {
+  private stopLimits(reader: Reader): void {
     for (const t of reader.timers) clearTimeout(t);
     reader.timers = [];
+  }
+
+  private finish(reader: Reader): void {
+    this.stopLimits(reader);
     reader.job = null;
     this.idle(reader);
   }

@@ -1,28 +1,28 @@
-import {
-  createOcrEngine,
-  extractDocument,
-  inspectPdf,
-  type ExtractedDocument,
-  type OcrEngine,
-  type PdfInspection,
-  type ReadLimits,
+// The reading tasks' modules load with the reader; the engine's (the language models, about a
+// second of CPU) on a reader's first engine task. A reader that only checks and reads uploads,
+// or is killed by a hostile file first, never pays for them.
+import type {
+  ExtractedDocument,
+  OcrEngine,
+  PdfInspection,
+  PreparedAssignment,
+  QuestionScoring,
+  ReadLimits,
 } from '../../grading';
-import type { PreparedAssignment, QuestionScoring } from '../../grading';
-import {
-  preparePapers,
-  prepareRun,
-  combineRun,
-  readAnswer,
-  scoreQuestions,
+import { extractDocument } from '../../grading/extract';
+import { inspectPdf } from '../../grading/inspect';
+import { createOcrEngine } from '../../grading/ocr';
+import { loadPdfJs } from '../../grading/pdfjs';
+import type {
+  PreparedPapers,
+  PreparePapersInput,
+  PrepareRunInput,
+  ReadAnswerInput,
+  ReadAnswerOutput,
+  CombineScoresInput,
+  CombineScoresOutput,
+  ScoreQuestionsInput,
   suggestRun,
-  type PreparedPapers,
-  type PreparePapersInput,
-  type PrepareRunInput,
-  type ReadAnswerInput,
-  type ReadAnswerOutput,
-  type CombineScoresInput,
-  type CombineScoresOutput,
-  type ScoreQuestionsInput,
 } from '../jobs/engine-tasks';
 
 /** The work a reader process does; everything in it is plain data that crosses processes. */
@@ -52,14 +52,36 @@ export type SandboxTaskResult<K extends SandboxTask['type']> = Results[K];
 
 let ocr: OcrEngine | null = null;
 
+type Engine = typeof import('../jobs/engine-tasks');
+let engine: Engine | null = null;
+let loading: Promise<Engine> | null = null;
+
+/** Loads what every task needs (pdf.js), so that a task's time limit measures its work alone. */
+export function warmReader(): void {
+  loadPdfJs();
+}
+
+/** Whether the task needs the engine's modules and they are not loaded yet. */
+export function needsEngine(task: SandboxTask): boolean {
+  return engine === null && task.type !== 'inspect-pdf' && task.type !== 'extract';
+}
+
+/** Loads the engine's modules, once. */
+export async function loadEngine(): Promise<Engine> {
+  loading ??= import('../jobs/engine-tasks');
+  return (engine = await loading);
+}
+
 /** Runs one task inside a reader process; the OCR engine is started once and kept for the next. */
 export async function runSandboxTask(task: SandboxTask): Promise<Results[SandboxTask['type']]> {
+  if (task.type === 'inspect-pdf') return inspectPdf(task.bytes, task.limits);
+  if (task.type === 'extract') {
+    ocr ??= createOcrEngine();
+    return extractDocument({ kind: 'pdf', bytes: task.bytes }, { ocr, limits: task.limits });
+  }
+  const { preparePapers, prepareRun, readAnswer, scoreQuestions, combineRun, suggestRun } =
+    engine ?? (await loadEngine());
   switch (task.type) {
-    case 'inspect-pdf':
-      return inspectPdf(task.bytes, task.limits);
-    case 'extract':
-      ocr ??= createOcrEngine();
-      return extractDocument({ kind: 'pdf', bytes: task.bytes }, { ocr, limits: task.limits });
     case 'prepare':
       ocr ??= createOcrEngine();
       return preparePapers(task.input, ocr);

@@ -3,12 +3,20 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { runSandboxTask } = await import('./sandbox-tasks.ts');
+const { runSandboxTask, needsEngine, loadEngine, warmReader } = await import('./sandbox-tasks.ts');
+warmReader();
 
 // The server that started this reader is gone (it stopped, or was killed): stop with it.
 process.on('disconnect', () => process.exit(0));
 
-process.on('message', ({ task }) => {
+process.on('message', async ({ task }) => {
+  // The engine's modules load on the first task that needs them; the pool holds the task's time
+  // limit meanwhile, as it does while the reader starts.
+  if (needsEngine(task)) {
+    process.send({ loading: true });
+    await loadEngine();
+    process.send({ ready: true });
+  }
   runSandboxTask(task).then(
     (value) => process.send({ value }),
     (err) => process.send({ error: String(err?.stack ?? err) }),
