@@ -80,6 +80,12 @@ export function TeacherPanel({
         >
           <Icon name="grades" className="h-4 w-4" /> Show Grades
         </Link>
+        <Link
+          to={`/dashboard/similar/${encodeURIComponent(assignment.code)}`}
+          className={buttonClass({ variant: 'secondary' })}
+        >
+          Similar hand-ins
+        </Link>
       </div>
       <section
         aria-labelledby="submissions-heading"
