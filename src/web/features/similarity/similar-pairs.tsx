@@ -69,7 +69,7 @@ export function SimilarPairs({ code }: { code: string }) {
                     size="sm"
                     variant={open ? 'primary' : 'secondary'}
                     className="shrink-0 self-start sm:self-center"
-                    aria-label={`Compare ${label} side by side`}
+                    aria-label={`Compare side by side: ${label}`}
                     aria-pressed={open}
                     onClick={() => setChosen({ a: p.a.submissionId, b: p.b.submissionId })}
                   >
@@ -114,8 +114,11 @@ function Summary({ report: r }: { report: SimilarityReport }) {
           .
         </li>
         <li>
-          Ignored: the question paper, the model answer, and {r.commonPhrases}{' '}
-          {r.commonPhrases === 1 ? 'phrase' : 'phrases'} that many hand-ins have.
+          Ignored: the question paper and the model answer
+          {r.commonPhrases > 0
+            ? `, and ${r.commonPhrases} ${r.commonPhrases === 1 ? 'phrase' : 'phrases'} that many hand-ins have`
+            : ''}
+          .
         </li>
         <li>
           A pair is listed when at least {percent(r.flagLine.share)} of either hand-in’s own words,
