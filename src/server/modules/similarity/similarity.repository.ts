@@ -27,10 +27,13 @@ export async function paperHashes(
   return { question: hash(a.question_file_id), model: hash(a.model_answer_file_id) };
 }
 
+/** How many earlier runs of the same assignment are compared (the most recent ones). */
+export const EARLIER_RUNS = 5;
+
 /**
- * The same assignment set earlier: assignments made before this one whose question paper or
- * model answer is the same file content, that the teacher teaches (her own, or a class's she
- * co-teaches).
+ * The same assignment set earlier: the most recent assignments made before this one whose
+ * question paper or model answer is the same file content, that the teacher teaches (her own, or
+ * a class's she co-teaches).
  */
 export async function earlierRuns(
   db: Kysely<Database>,
@@ -68,6 +71,7 @@ export async function earlierRuns(
         ),
       ]),
     )
-    .orderBy('a.created_at')
+    .orderBy('a.created_at', 'desc')
+    .limit(EARLIER_RUNS)
     .execute();
 }

@@ -59,14 +59,19 @@ async function paperText(deps: QuestionDeps, assignment: AssignmentRow, fileId: 
   const bytes = await readFileBytes(deps.db.kysely, deps.store, fileId);
   if (!bytes) return '';
   const { pool, reading } = deps.checker;
-  const out = await pool.run(
-    { type: 'extract', bytes, limits: reading.limits },
-    {
-      lane: 'interactive',
-      owner: `assignment:${assignment.id}`,
-      timeoutMs: reading.gradeTimeoutMs,
-    },
-  );
+  const out = await pool
+    .run(
+      { type: 'extract', bytes, limits: reading.limits },
+      {
+        lane: 'interactive',
+        owner: `assignment:${assignment.id}`,
+        timeoutMs: reading.gradeTimeoutMs,
+      },
+    )
+    // A paper that cannot be read now is not ignored this time (and not kept): the hand-ins are
+    // still compared.
+    .catch(() => null);
+  if (!out) return '';
   const text = out.ok && out.value.status === 'ok' ? out.value.text : '';
   if (paperTexts.size >= PAPER_CACHE) paperTexts.delete(paperTexts.keys().next().value!);
   paperTexts.set(file.sha256, text);
