@@ -67,7 +67,7 @@ export function TeacherPanel({
           </Button>
         )}
       </div>
-      <div className="flex flex-col gap-3 sm:flex-row">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {assignment.hasQuestionPaper ? (
           <FileLink code={assignment.code} kind="question-paper" label="Download Question Paper" />
         ) : null}
