@@ -34,7 +34,8 @@ const doc = (id: string, text: string, more: Partial<SimilarityDoc> = {}): Simil
 
 const MODEL =
   'Plants make their food by photosynthesis: chlorophyll in the leaves absorbs sunlight and turns carbon dioxide and water into glucose and oxygen.';
-const QUESTION = 'Explain in your own words how a green plant makes its food and what it needs to do so.';
+const QUESTION =
+  'Explain in your own words how a green plant makes its food and what it needs to do so.';
 const COPIED =
   'The green stuff inside each leaf catches the morning light and my uncle says it works like a tiny kitchen that cooks sugar out of thin air and puddle water all day long.';
 
