@@ -63,19 +63,20 @@ export const FLAG_WORDS = 20;
 /** A phrase in at least this share of the hand-ins (and at least COMMON_MIN of them) is common. */
 const COMMON_SHARE = 0.05;
 const COMMON_MIN = 8;
+/** Runs of matching words this close in both texts are shown as one passage. */
+const MERGE_GAP = 3;
 /**
  * Whether two hand-ins sharing `prints` fingerprints can be over the flag line, so are worth
- * comparing word by word. A run of L shared words holds at least ⌊(L − 4) / 4⌋ fingerprints
- * (one per disjoint window) and every run found holds one, so a run has at most 11 words per
- * fingerprint; passages merged across gaps add at most MERGE_GAP words each. Never drops a pair
- * that is over the line.
+ * comparing word by word (most pairs sharing a fingerprint or two are not). A run of L shared
+ * words holds at least ⌊(L − 4) / 4⌋ fingerprints (one per disjoint window) and every run found
+ * holds one, so a run has at most 11 words per fingerprint it holds; passages merged across gaps
+ * add at most MERGE_GAP words each. So a pair over the line is never dropped, short of a passage
+ * repeated within both hand-ins (one fingerprint then seeds several runs).
  */
 function mayReachFlag(prints: number, ownWords: number, line: FlagLine) {
   const most = (NGRAM + 2 * WINDOW - 2 + MERGE_GAP) * prints;
   return most >= line.words && most >= line.share * ownWords;
 }
-/** Runs of matching words this close in both texts are shown as one passage. */
-const MERGE_GAP = 3;
 
 type Doc = {
   id: string;
