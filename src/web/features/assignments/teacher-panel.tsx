@@ -67,7 +67,7 @@ export function TeacherPanel({
           </Button>
         )}
       </div>
-      <div className="flex flex-col gap-3 sm:flex-row">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {assignment.hasQuestionPaper ? (
           <FileLink code={assignment.code} kind="question-paper" label="Download Question Paper" />
         ) : null}
@@ -79,6 +79,12 @@ export function TeacherPanel({
           className={buttonClass()}
         >
           <Icon name="grades" className="h-4 w-4" /> Show Grades
+        </Link>
+        <Link
+          to={`/dashboard/similar/${encodeURIComponent(assignment.code)}`}
+          className={buttonClass({ variant: 'secondary' })}
+        >
+          Similar hand-ins
         </Link>
       </div>
       <section

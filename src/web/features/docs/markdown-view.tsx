@@ -39,6 +39,17 @@ export function InlineView({ content }: { content: Inline[] }) {
   });
 }
 
+/** The docs' screenshots (docs/images), by file name, as the build serves them. */
+const docImages = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<string>('../../../../docs/images/*.png', {
+      eager: true,
+      query: '?url',
+      import: 'default',
+    }),
+  ).map(([path, url]) => [path.split('/').pop()!, url]),
+);
+
 const headingCls = {
   1: 'text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl',
   2: 'mt-10 scroll-mt-24 text-xl font-semibold text-slate-900',
@@ -81,6 +92,17 @@ function BlockView({ block }: { block: Block }) {
           <InlineView content={block.content} />
         </p>
       );
+    case 'image': {
+      const src = docImages[block.name];
+      return src ? (
+        <img
+          src={src}
+          alt={block.alt}
+          loading="lazy"
+          className="mt-4 w-full rounded-xl border border-slate-200 shadow-sm"
+        />
+      ) : null;
+    }
     case 'code':
       return (
         <pre className="mt-4 overflow-x-auto rounded-xl bg-slate-900 p-4 font-mono text-sm text-slate-100">

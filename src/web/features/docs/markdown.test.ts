@@ -25,6 +25,15 @@ describe('parseInline', () => {
 });
 
 describe('parseMarkdown', () => {
+  it('reads a screenshot of docs/images on a line of its own, and nothing else as an image', () => {
+    expect(parseMarkdown('Text.\n\n![The pairs](images/similar-hand-ins.png)\n')).toEqual([
+      { type: 'paragraph', content: [{ type: 'text', text: 'Text.' }] },
+      { type: 'image', alt: 'The pairs', name: 'similar-hand-ins.png' },
+    ]);
+    for (const md of ['![x](https://evil.example/a.png)', '![x](images/../secret.png)'])
+      expect(parseMarkdown(md)[0]!.type).toBe('paragraph');
+  });
+
   it('reads headings, paragraphs joined across lines, lists, notes and code', () => {
     const md = [
       '# Title',

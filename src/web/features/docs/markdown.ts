@@ -11,7 +11,8 @@ export type Block =
   | { type: 'paragraph'; content: Inline[] }
   | { type: 'list'; ordered: boolean; items: Inline[][] }
   | { type: 'note'; content: Inline[] }
-  | { type: 'code'; text: string };
+  | { type: 'code'; text: string }
+  | { type: 'image'; alt: string; name: string };
 
 const inlinePattern = /\*\*(.+?)\*\*|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)/g;
 const safeHref = /^(\/|#|https?:\/\/|mailto:)/;
@@ -42,11 +43,13 @@ export const slugify = (text: string) =>
     .replace(/^-|-$/g, '');
 
 const listItem = /^(\s*)([-*]|\d+\.)\s+(.*)$/;
+/** A screenshot on a line of its own: `![what it shows](images/name.png)` (docs/images only). */
+const imageLine = /^!\[([^\]]+)\]\(images\/([a-z0-9-]+\.png)\)$/;
 
 /**
  * Parses the small Markdown subset our docs use (no HTML, so rendering needs no sanitising):
- * `#`–`###` headings, paragraphs, `-`/`1.` lists with indented continuation lines, `>` notes
- * and ``` fences.
+ * `#`–`###` headings, paragraphs, `-`/`1.` lists with indented continuation lines, `>` notes,
+ * ``` fences and screenshots of docs/images on a line of their own.
  */
 export function parseMarkdown(md: string): Block[] {
   const blocks: Block[] = [];
@@ -67,6 +70,12 @@ export function parseMarkdown(md: string): Block[] {
       const code: string[] = [];
       while (++i < lines.length && !lines[i]!.startsWith('```')) code.push(lines[i]!);
       blocks.push({ type: 'code', text: code.join('\n') });
+      continue;
+    }
+    const image = imageLine.exec(line.trim());
+    if (image) {
+      flush();
+      blocks.push({ type: 'image', alt: image[1]!, name: image[2]! });
       continue;
     }
     const heading = /^(#{1,3})\s+(.*)$/.exec(line);

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { codeParams } from '../../../shared/params';
+import { similarityReport, similarPairDetail, similarPairParams } from '../../../shared/similarity';
+import { assignmentRefusals, json, refusals } from '../../openapi/route-schema';
+import { authorise } from '../assignments/assignments.policy';
+import type { QuestionDeps } from '../assignments/questions.service';
+import { similarityReportOf, similarPairOf } from './similarity.service';
+
+const tags = ['review'];
+
+/**
+ * Similar hand-ins: pairs of the assignment's hand-ins (and of the same assignment in the
+ * teacher's earlier classes) that share unusual passages. Teachers of the assignment only; a
+ * pair is a flag to judge, it changes no marks.
+ */
+export async function similarityRoutes(fastify: FastifyInstance, deps: QuestionDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = deps.db.kysely;
+
+  const reportSchema = {
+    summary: 'Similar hand-ins: pairs that share unusual passages',
+    description:
+      'Winnowing over word 5-grams, ignoring the question paper, the model answer and phrases many hand-ins have; identical hand-ins come as one group. Computed on demand.',
+    tags,
+    params: codeParams,
+    response: {
+      200: json(similarityReport, 'The pairs over the flag line and what was not compared'),
+      ...refusals(...assignmentRefusals),
+    },
+  };
+  app.get('/api/assignments/:code/similarity', { schema: reportSchema }, async (request) => {
+    const { user, assignment } = await authorise(db, request, 'grade');
+    return similarityReportOf(deps, user, assignment);
+  });
+
+  const pairSchema = {
+    summary: 'One similar pair: both texts with the shared passages',
+    description: '404 pair_not_found unless the report lists the pair (a first, b second).',
+    tags,
+    params: similarPairParams,
+    response: {
+      200: json(similarPairDetail, 'Both texts and where the shared passages stand in each'),
+      ...refusals(...assignmentRefusals),
+    },
+  };
+  app.get(
+    '/api/assignments/:code/similarity/pairs/:a/:b',
+    { schema: pairSchema },
+    async (request) => {
+      const { user, assignment } = await authorise(db, request, 'grade');
+      return similarPairOf(deps, user, assignment, request.params.a, request.params.b);
+    },
+  );
+}
