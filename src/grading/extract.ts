@@ -144,7 +144,12 @@ function wordsOnPage(
   const at = (u: number, v: number) => applyMatrix(matrix, u, 1 - v);
   return words.map((w) => ({
     text: w.text,
-    ...shownBoxOf(frame, [at(w.x, w.y), at(w.x + w.w, w.y), at(w.x, w.y + w.h), at(w.x + w.w, w.y + w.h)]),
+    ...shownBoxOf(frame, [
+      at(w.x, w.y),
+      at(w.x + w.w, w.y),
+      at(w.x, w.y + w.h),
+      at(w.x + w.w, w.y + w.h),
+    ]),
   }));
 }
 

@@ -71,10 +71,4 @@ export {
   type QuestionOnPage,
   type QuestionStart,
 } from './page-marks';
-export {
-  boxInUserSpace,
-  shownSize,
-  toUserSpace,
-  type Box,
-  type PageFrame,
-} from './page-geometry';
+export { boxInUserSpace, shownSize, toUserSpace, type Box, type PageFrame } from './page-geometry';

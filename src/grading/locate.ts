@@ -101,7 +101,8 @@ export function placeOf(index: WordIndex, start: number, end: number): PagePlace
  * quarter (the line runs down the page, its words taller than wide) within the line's width.
  */
 function sameLine(line: Box, word: Box): boolean {
-  const across = Math.abs(word.y + word.h / 2 - (line.y + line.h / 2)) < Math.max(line.h, word.h) / 2;
+  const across =
+    Math.abs(word.y + word.h / 2 - (line.y + line.h / 2)) < Math.max(line.h, word.h) / 2;
   const down =
     line.h > line.w * 1.5 &&
     word.h > word.w * 1.5 &&

@@ -124,7 +124,10 @@ describe('locating a quote', () => {
   const words = (line: string, y: number, page = 1) =>
     line.split(' ').map((text, i) => ({ text, x: 0.1 + i * 0.1, y, w: 0.08, h: 0.02, page }));
   const pages = [
-    { number: 1, words: [...words('1. Plants make food.', 0.1), ...words('The leaf is grean and', 0.2)] },
+    {
+      number: 1,
+      words: [...words('1. Plants make food.', 0.1), ...words('The leaf is grean and', 0.2)],
+    },
     { number: 2, words: words('it absorbs light energy.', 0.1) },
   ];
   const index = indexWords(pages);
@@ -158,7 +161,12 @@ describe('OCR word boxes', () => {
     const page = doc.addPage([595, 842]);
     page.setRotation(degrees(90));
     const image = await doc.embedPng(png);
-    page.drawImage(image, { x: 100, y: 300, width: 400, height: (400 * image.height) / image.width });
+    page.drawImage(image, {
+      x: 100,
+      y: 300,
+      width: 400,
+      height: (400 * image.height) / image.width,
+    });
     const bytes = await doc.save();
     const read = await extractDocument({ kind: 'pdf', bytes }, { ocr });
     expect(read.pages[0]!.source).toBe('ocr');

@@ -46,10 +46,7 @@ export const pageCommentBody = z
   .superRefine((c, ctx) => {
     if (c.kind === 'pin' && (c.w !== undefined || c.h !== undefined))
       ctx.addIssue({ code: 'custom', path: ['w'], message: pageCommentMessages.pinSize });
-    if (
-      c.kind === 'box' &&
-      (!c.w || !c.h || c.x + c.w > 1 + 1e-9 || c.y + c.h > 1 + 1e-9)
-    )
+    if (c.kind === 'box' && (!c.w || !c.h || c.x + c.w > 1 + 1e-9 || c.y + c.h > 1 + 1e-9))
       ctx.addIssue({ code: 'custom', path: ['w'], message: pageCommentMessages.boxSize });
   });
 export type PageCommentBody = z.infer<typeof pageCommentBody>;

@@ -163,7 +163,8 @@ export async function markedPdf(
         : { x: c.x, y: c.y, w: PIN / layout.width, h: PIN / layout.height };
     const r = rect(page, frame, box);
     if (c.kind === 'box') page.drawRectangle({ ...r, borderColor: BLUE, borderWidth: 1.5 });
-    else page.drawRectangle({ ...r, borderColor: BLUE, borderWidth: 1.5, color: BLUE, opacity: 0.15 });
+    else
+      page.drawRectangle({ ...r, borderColor: BLUE, borderWidth: 1.5, color: BLUE, opacity: 0.15 });
     const note = settable(font, `${label}. ${c.text}`);
     const room = Math.max(120, (1 - c.x) * layout.width - 24);
     drawShownText(page, frame, font, wrap(font, note, NOTE_SIZE, Math.min(room, 220)), {

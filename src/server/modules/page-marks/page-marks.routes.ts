@@ -19,16 +19,11 @@ import {
 } from '../../openapi/route-schema';
 import { authorise } from '../assignments/assignments.policy';
 import type { QuestionDeps } from '../assignments/questions.service';
-import { contentDisposition } from '../files/content-disposition';
+import { sendDownload } from '../files/files.service';
 import { findSubmissionIn } from '../submissions/submissions.service';
 import { authoriseSubmission } from '../submissions/submissions.policy';
 import { markedPdf } from './marked-pdf';
-import {
-  addPageComment,
-  answerPages,
-  drawnMarksOf,
-  removePageComment,
-} from './page-marks.service';
+import { addPageComment, answerPages, drawnMarksOf, removePageComment } from './page-marks.service';
 
 const tags = ['review'];
 
@@ -129,12 +124,10 @@ export async function pageMarkRoutes(fastify: FastifyInstance, deps: QuestionDep
       const drawn = await drawnMarksOf(deps, user, assignment, submission, pages);
       if (!drawn.published) throw conflict('not_published', pageCommentMessages.notPublished);
       const bytes = await markedPdf(pages.bytes, pages.layouts, drawn);
-      return reply
-        .type('application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', contentDisposition('attachment', 'marked-answer.pdf'))
-        .send(Buffer.from(bytes));
+      return sendDownload(reply, Buffer.from(bytes), {
+        type: 'application/pdf',
+        name: 'marked-answer.pdf',
+      });
     },
   );
 }

@@ -1,16 +1,24 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
+import type { Response } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPdfJs } from '../../../grading/pdfjs';
 import type { EvaluationRun } from '../../../shared/evaluations';
+import { pageCommentMessages, type PageComment, type PageMarks } from '../../../shared/page-marks';
 import {
-  pageCommentMessages,
-  type PageComment,
-  type PageMarks,
-} from '../../../shared/page-marks';
-import { classWithAnswers, createAssignment, join, storeAnswerDirectly } from '../../test/classroom';
-import { buildTeacherApp, dialects, signUp, type TestApp, type TestUser } from '../../test/test-app';
+  classWithAnswers,
+  createAssignment,
+  join,
+  storeAnswerDirectly,
+} from '../../test/classroom';
+import {
+  buildTeacherApp,
+  dialects,
+  signUp,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app';
 
 // Marks on the page: a graded answer's key point highlighted where it was written, the teacher's
 // pins and boxes on its pages, what its student sees before and after publishing, and the marked
@@ -35,7 +43,9 @@ const ANSWERS: Record<string, string[]> = {
 async function turnedAnswer(): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([420, 595]).drawText('1. The sun heats the water.', { x: 40, y: 500, size: 12, font });
+  doc
+    .addPage([420, 595])
+    .drawText('1. The sun heats the water.', { x: 40, y: 500, size: 12, font });
   const turned = doc.addPage([842, 595]);
   turned.setRotation(degrees(90));
   // on a page turned 90°, text drawn at 90° reads left to right as shown
@@ -49,7 +59,12 @@ async function turnedAnswer(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-type Call = (user: TestUser | null, method: 'GET' | 'POST' | 'DELETE', url: string, body?: object) => ReturnType<TestApp['app']['inject']>;
+type Call = (
+  user: TestUser | null,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  body?: object,
+) => Promise<Response>;
 
 describe.each(dialects)('marks on the page (%s)', (dialect) => {
   let t: TestApp;
@@ -210,7 +225,9 @@ describe.each(dialects)('marks on the page (%s)', (dialect) => {
     const url = `${base('Cy')}/page-comments/${first.id}`;
     expect((await call(other, 'DELETE', url)).statusCode).toBe(404);
     expect((await call(cy, 'DELETE', url)).statusCode).toBe(403);
-    expect((await call(teacher, 'DELETE', `${base('Di')}/page-comments/${first.id}`)).statusCode).toBe(404);
+    expect(
+      (await call(teacher, 'DELETE', `${base('Di')}/page-comments/${first.id}`)).statusCode,
+    ).toBe(404);
     expect((await call(teacher, 'DELETE', url)).statusCode).toBe(204);
     expect((await call(teacher, 'DELETE', url)).statusCode).toBe(404);
     expect((await comments()).map((c) => c.body)).toEqual(['Well put.']);
@@ -258,7 +275,9 @@ describe.each(dialects)('marks on the page (%s)', (dialect) => {
 
   it('places a pin right on a turned page of a different size', async () => {
     const place = { page: 2, kind: 'pin', x: 0.25, y: 0.4, text: 'Turned page.' };
-    expect((await call(teacher, 'POST', `${base('Eve')}/page-comments`, place)).statusCode).toBe(201);
+    expect((await call(teacher, 'POST', `${base('Eve')}/page-comments`, place)).statusCode).toBe(
+      201,
+    );
     const res = await call(teacher, 'GET', `${base('Eve')}/marked.pdf`);
     expect(res.statusCode, res.body).toBe(200);
     const pdf = await loadPdfJs().getDocument({ data: new Uint8Array(res.rawPayload) }).promise;
@@ -266,7 +285,10 @@ describe.each(dialects)('marks on the page (%s)', (dialect) => {
     const [note] = await page.getAnnotations();
     const viewport = page.getViewport({ scale: 1 });
     const [x0, y0, x1, y1] = note!.rect as number[];
-    const corners = [viewport.convertToViewportPoint(x0!, y0!), viewport.convertToViewportPoint(x1!, y1!)];
+    const corners = [
+      viewport.convertToViewportPoint(x0!, y0!),
+      viewport.convertToViewportPoint(x1!, y1!),
+    ];
     const left = Math.min(...corners.map((c) => c[0]!)) / viewport.width;
     const top = Math.min(...corners.map((c) => c[1]!)) / viewport.height;
     expect(left).toBeCloseTo(0.25, 3);
