@@ -86,7 +86,10 @@ describe('marks on the page', () => {
     expect(pin!.x + pin!.width / 2 - (now!.x + now!.width)).toBeCloseTo(30, -1);
     expect(await seriousViolations(teacher)).toEqual([]);
     const file = shot('marks-on-the-page.png');
-    if (file) await panel.screenshot({ path: file });
+    if (file) {
+      await marks.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await panel.screenshot({ path: file });
+    }
 
     const [download] = await Promise.all([
       teacher.waitForEvent('download'),
@@ -129,6 +132,9 @@ describe('marks on the page', () => {
     await marks.getByRole('link', { name: 'Download marked PDF' }).waitFor();
     expect(await seriousViolations(student)).toEqual([]);
     const file = shot('marks-on-the-page-student.png');
-    if (file) await panel.screenshot({ path: file });
+    if (file) {
+      await marks.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await panel.screenshot({ path: file });
+    }
   });
 });

@@ -8,6 +8,7 @@ import { findQuote, indexWords, placeOf } from './locate';
 import { createOcrEngine } from './ocr';
 import { toShown, toUserSpace, type Box, type PageFrame } from './page-geometry';
 import { pageLayouts } from './page-layout';
+import { marksOnPages } from './page-marks';
 import { loadPdfJs } from './pdfjs';
 import { textPng } from './testing/render-png';
 
@@ -181,4 +182,47 @@ describe('OCR word boxes', () => {
     // turned a quarter: the line runs down the shown page
     expect(word!.h).toBeGreaterThan(word!.w);
   }, 60_000);
+});
+
+describe('marks on pages', () => {
+  const line = (text: string, y: number) =>
+    text.split(' ').map((t, i) => ({ text: t, x: 0.1 + i * 0.08, y, w: 0.07, h: 0.02 }));
+  const frame: PageFrame = { view: [0, 0, 595, 842], rotate: 0 };
+  const layouts = [
+    {
+      number: 1,
+      width: 595,
+      height: 842,
+      frame,
+      source: 'text' as const,
+      words: [...line('1. Plants need light.', 0.1), ...line('2. Roots take up water.', 0.5)],
+    },
+  ];
+
+  it('highlights each sentence within its own question, and counts what it cannot find', () => {
+    const found = marksOnPages(layouts, [
+      {
+        number: '1',
+        answerText: 'Plants need light.',
+        evidence: [{ point: 'light', kind: 'stated', quote: 'Plants need light.' }],
+      },
+      {
+        number: '2',
+        answerText: 'Roots take up water.',
+        evidence: [
+          { point: 'water', kind: 'contradicted', quote: 'Roots take up water.' },
+          { point: 'minerals', kind: 'stated', quote: 'Minerals dissolve in the soil water.' },
+        ],
+      },
+    ]);
+    expect(found.starts).toEqual([
+      { question: '1', page: 1, y: 0.1 },
+      { question: '2', page: 1, y: 0.5 },
+    ]);
+    expect(found.highlights.map((h) => [h.question, h.kind, h.y])).toEqual([
+      ['1', 'stated', 0.1],
+      ['2', 'contradicted', 0.5],
+    ]);
+    expect(found.unplaced).toBe(1);
+  });
 });

@@ -6,11 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPdfJs } from '../../../grading/pdfjs';
 import type { EvaluationRun } from '../../../shared/evaluations';
 import { pageCommentMessages, type PageComment, type PageMarks } from '../../../shared/page-marks';
+import { makePdf } from '../../../grading/testing/make-pdf';
+import { textPng } from '../../../grading/testing/render-png';
 import {
   classWithAnswers,
   createAssignment,
   join,
   storeAnswerDirectly,
+  submit,
 } from '../../test/classroom';
 import {
   buildTeacherApp,
@@ -92,6 +95,18 @@ describe.each(dialects)('marks on the page (%s)', (dialect) => {
     eve = await signUp(t, { role: 'student', name: 'Eve' });
     await join(t, eve, code);
     ids.Eve = await storeAnswerDirectly(t, eve, code, await turnedAnswer());
+    const sam = await signUp(t, { role: 'student', name: 'Sam' });
+    await join(t, sam, code);
+    const scan = await textPng(['1. The water evaporates because', 'the sun heats it.']);
+    const scanned = await makePdf([
+      { png: scan, imageWidth: 480 },
+      { text: '2. What every trial is compared with.' },
+    ]);
+    const handedIn = await submit(t, sam, code, {
+      filename: 'scan.pdf',
+      content: Buffer.from(scanned),
+    });
+    ids.Sam = handedIn.json().id as string;
     other = await signUp(t, { role: 'teacher', name: 'Mr Other' });
     await createAssignment(t, other);
     call = (user, method, url, body) =>
@@ -151,6 +166,25 @@ describe.each(dialects)('marks on the page (%s)', (dialect) => {
     expect(q2!.w).toBeGreaterThan(q2!.h * 5);
     expect(q2!.y + q2!.h).toBeGreaterThan(100 / 842);
     expect(q2!.y).toBeLessThan(100 / 842);
+  });
+
+  it('places the highlight of a scanned page on its OCR word boxes', async () => {
+    const drawn = await marks(teacher, 'Sam');
+    const q1 = drawn.highlights.filter((h) => h.question === '1');
+    expect(q1.map((h) => [h.page, h.kind])).toEqual([
+      [1, 'stated'],
+      [1, 'stated'],
+    ]);
+    // the image stands 56 points from the left and top of an A4 page, 480 points wide
+    expect(q1[0]!.x).toBeGreaterThan(56 / 595);
+    expect(q1[0]!.x).toBeLessThan(120 / 595);
+    expect(q1[0]!.y).toBeGreaterThan(56 / 842);
+    expect(q1[1]!.y).toBeGreaterThan(q1[0]!.y + q1[0]!.h / 2);
+    expect(q1[1]!.y + q1[1]!.h).toBeLessThan(0.25);
+    expect(drawn.questions.map((q) => [q.question, q.page])).toEqual([
+      ['1', 1],
+      ['2', 2],
+    ]);
   });
 
   it('refuses anyone but the assignment’s teachers, and other students see nothing', async () => {

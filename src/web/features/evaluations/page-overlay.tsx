@@ -98,7 +98,7 @@ export function MarkedPage({
           <div
             key={`q${q.question}`}
             className="absolute right-0 left-0 border-t-2 border-dashed border-red-700"
-            style={{ top: pct(Math.max(0, q.y - 0.004)) }}
+            style={{ top: pct(Math.max(0, q.y - 0.01)) }}
           >
             <span className="absolute right-1 -translate-y-full rounded bg-white px-1 text-xs font-semibold text-red-800">
               Q{q.question} · {q.marks ?? '–'}/{q.total}
