@@ -39,6 +39,14 @@ export function InlineView({ content }: { content: Inline[] }) {
   });
 }
 
+/** The docs' pictures (docs/images), bundled with the app; a Markdown image names one by its path. */
+const images = import.meta.glob<string>('../../../../docs/images/*.png', {
+  eager: true,
+  query: '?url',
+  import: 'default',
+});
+const imageUrl = (src: string) => images[`../../../../docs/${src}`];
+
 const headingCls = {
   1: 'text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl',
   2: 'mt-10 scroll-mt-24 text-xl font-semibold text-slate-900',
@@ -74,6 +82,17 @@ function BlockView({ block }: { block: Block }) {
           ))}
         </Tag>
       );
+    }
+    case 'image': {
+      const url = imageUrl(block.src);
+      return url ? (
+        <img
+          src={url}
+          alt={block.alt}
+          loading="lazy"
+          className="mt-4 w-full rounded-xl border border-slate-200 shadow-sm"
+        />
+      ) : null;
     }
     case 'note':
       return (

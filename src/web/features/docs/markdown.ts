@@ -11,7 +11,11 @@ export type Block =
   | { type: 'paragraph'; content: Inline[] }
   | { type: 'list'; ordered: boolean; items: Inline[][] }
   | { type: 'note'; content: Inline[] }
-  | { type: 'code'; text: string };
+  | { type: 'code'; text: string }
+  | { type: 'image'; alt: string; src: string };
+
+/** A line that is only a picture from docs/images: `![what it shows](images/name.png)`. */
+const imageLine = /^!\[([^\]]+)\]\((images\/[\w.-]+\.png)\)$/;
 
 const inlinePattern = /\*\*(.+?)\*\*|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)/g;
 const safeHref = /^(\/|#|https?:\/\/|mailto:)/;
@@ -45,8 +49,8 @@ const listItem = /^(\s*)([-*]|\d+\.)\s+(.*)$/;
 
 /**
  * Parses the small Markdown subset our docs use (no HTML, so rendering needs no sanitising):
- * `#`–`###` headings, paragraphs, `-`/`1.` lists with indented continuation lines, `>` notes
- * and ``` fences.
+ * `#`–`###` headings, paragraphs, `-`/`1.` lists with indented continuation lines, `>` notes,
+ * ``` fences and pictures from docs/images on a line of their own.
  */
 export function parseMarkdown(md: string): Block[] {
   const blocks: Block[] = [];
@@ -71,8 +75,12 @@ export function parseMarkdown(md: string): Block[] {
     }
     const heading = /^(#{1,3})\s+(.*)$/.exec(line);
     const item = listItem.exec(line);
+    const image = imageLine.exec(line.trim());
     if (!line.trim()) flush();
-    else if (heading) {
+    else if (image) {
+      flush();
+      blocks.push({ type: 'image', alt: image[1]!, src: image[2]! });
+    } else if (heading) {
       flush();
       const text = heading[2]!.trim();
       const level = heading[1]!.length as 1 | 2 | 3;
