@@ -5,10 +5,17 @@ import { Button } from '../../components/ui/button';
 import { PdfPage } from '../../components/ui/pdf-pages';
 
 /** A place on a page as shares of it (0..1 from the top left): a pin, or a box with a size. */
-export type Place = { x: number; y: number; w?: number; h?: number };
+export type Place = { x: number; y: number; w?: number | null; h?: number | null };
 
 /** A comment being written: where it goes and what it is. */
-export type Draft = Place & { page: number; kind: 'pin' | 'box' };
+export type Draft = {
+  page: number;
+  kind: 'pin' | 'box';
+  x: number;
+  y: number;
+  w?: number;
+  h?: number;
+};
 
 const pct = (v: number) => `${(v * 100).toFixed(3)}%`;
 const clamp = (v: number) => Math.min(1, Math.max(0, v));
