@@ -7,7 +7,7 @@ import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
 import { releaseBrowser, workerBrowser } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
-import { userPage } from './support/classroom-pages';
+import { scrollsSideways, userPage } from './support/classroom-pages';
 
 const PAPER = '1. Why does the puddle dry up on a sunny day? [2 marks]';
 const MODEL = '1. The water evaporates because the sun heats it.';
@@ -136,5 +136,29 @@ describe('marks on the page', () => {
       await marks.evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await panel.screenshot({ path: file });
     }
+  });
+
+  it('on a phone the student finds the same marks under On the page, drawn to the width', async () => {
+    const phone = await browser.newContext({
+      baseURL,
+      viewport: { width: 360, height: 740 },
+      bypassCSP: true,
+    });
+    await phone.addCookies(await student.context().cookies());
+    const small = await phone.newPage();
+    small.setDefaultTimeout(20_000);
+    await small.goto(`/dashboard/gradetable/${code}`);
+    await row(small, 'Rosa Reed').getByRole('button', { name: 'View feedback' }).click();
+    const panel = small.getByRole('dialog', { name: 'Your marks and feedback' });
+    await panel.getByRole('button', { name: 'On the page' }).click();
+    const marks = onPage(small, 'Your marks and feedback');
+    const canvas = marks.locator('canvas[data-drawn]');
+    await canvas.waitFor();
+    await marks.locator('[data-highlight="stated"]').first().waitFor();
+    await marks.locator('[data-comment-number="1"]').waitFor();
+    expect((await canvas.boundingBox())!.width).toBeGreaterThanOrEqual(300);
+    expect(await scrollsSideways(small)).toBe(false);
+    expect(await seriousViolations(small)).toEqual([]);
+    await phone.close();
   });
 });
