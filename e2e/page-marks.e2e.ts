@@ -13,6 +13,7 @@ const PAPER = '1. Why does the puddle dry up on a sunny day? [2 marks]';
 const MODEL = '1. The water evaporates because the sun heats it.';
 const ANSWER = '1. On a sunny day the water evaporates because the sun heats it.';
 const PIN = 'Name the energy store the heat comes from.';
+const BOX = 'A clear reason.';
 
 /** Where the docs' screenshot goes when DOCS_SCREENSHOTS is set (docs/images/…). */
 const shot = (name: string) =>
@@ -84,6 +85,27 @@ describe('marks on the page', () => {
     ]);
     expect(Math.abs(pin!.y + pin!.height / 2 - (now!.y + now!.height / 2))).toBeLessThan(4);
     expect(pin!.x + pin!.width / 2 - (now!.x + now!.width)).toBeCloseTo(30, -1);
+
+    // a box dragged across the sentence
+    await marks.getByRole('button', { name: 'Add a box' }).click();
+    const across = (await highlight.boundingBox())!;
+    await teacher.mouse.move(across.x - 4, across.y - 4);
+    await teacher.mouse.down();
+    await teacher.mouse.move(across.x + across.width / 2, across.y + across.height + 4, {
+      steps: 4,
+    });
+    await teacher.mouse.up();
+    await marks.getByLabel('Comment on the box on page 1').fill(BOX);
+    await marks.getByRole('button', { name: 'Save comment' }).click();
+    await marks.getByText('Comment 2 (box):').waitFor();
+    // with the keyboard: a comment starts at the top of the page; Escape drops it, not the panel
+    await marks.getByRole('button', { name: 'Comment on page 1' }).click();
+    await expect
+      .poll(() => teacher.evaluate(() => document.activeElement?.id))
+      .toBe('page-comment-1');
+    await teacher.keyboard.press('Escape');
+    await marks.getByRole('button', { name: 'Comment on page 1' }).waitFor();
+    expect(await panel.isVisible()).toBe(true);
     expect(await seriousViolations(teacher)).toEqual([]);
     const file = shot('marks-on-the-page.png');
     if (file) {
@@ -100,7 +122,10 @@ describe('marks on the page', () => {
     const pdf = await loadPdfJs().getDocument({ data: bytes }).promise;
     const first = await pdf.getPage(1);
     const notes = await first.getAnnotations();
-    expect(notes.map((a) => [a.subtype, a.contentsObj?.str])).toEqual([['Text', `1. ${PIN}`]]);
+    expect(notes.map((a) => [a.subtype, a.contentsObj?.str])).toEqual([
+      ['Text', `1. ${PIN}`],
+      ['Square', `2. ${BOX}`],
+    ]);
     const text = (await first.getTextContent()).items
       .map((i) => ('str' in i ? i.str : ''))
       .join(' ');
