@@ -85,6 +85,12 @@ function drawShownText(
   });
 }
 
+/** A pin's square centred on its point (as the review draws it), kept on the page. */
+function pinBox(x: number, y: number, w: number, h: number): Box {
+  const at = (v: number, size: number) => Math.min(1 - size, Math.max(0, v - size / 2));
+  return { x: at(x, w), y: at(y, h), w, h };
+}
+
 function rect(page: PDFPage, frame: PageFrame, box: Box) {
   const [x, y, width, height] = boxInUserSpace(frame, box);
   return { page, x, y, width, height };
@@ -160,7 +166,7 @@ export async function markedPdf(
     const box: Box =
       c.kind === 'box' && c.w !== null && c.h !== null
         ? { x: c.x, y: c.y, w: c.w, h: c.h }
-        : { x: c.x, y: c.y, w: PIN / layout.width, h: PIN / layout.height };
+        : pinBox(c.x, c.y, PIN / layout.width, PIN / layout.height);
     const r = rect(page, frame, box);
     if (c.kind === 'box') page.drawRectangle({ ...r, borderColor: BLUE, borderWidth: 1.5 });
     else
