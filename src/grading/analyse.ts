@@ -49,6 +49,11 @@ export type QuestionAnalysis = {
   contradictions: number[];
   /** How each contradiction was found, where there is one. */
   kinds: (ContradictionKind | null)[];
+  /**
+   * Per key point, the sentences (as read, spelling corrected) that state and contradict it, so
+   * the review can mark them on the student's page; absent in analyses made before v0.6.
+   */
+  where?: { statedIn?: string; contradictedIn?: string }[];
   /** Share of the answer's words that stand in sentences rather than lists of terms. */
   structure: number;
   /**
@@ -174,6 +179,10 @@ export function analyseQuestion(
     degrees: chosen.map((j) => j.judgment.degree),
     contradictions: chosen.map((j) => j.judgment.contradiction),
     kinds: chosen.map((j) => j.judgment.kind),
+    where: chosen.map(({ judgment: j }) => ({
+      ...(j.statedIn ? { statedIn: j.statedIn } : {}),
+      ...(j.contradictedIn ? { contradictedIn: j.contradictedIn } : {}),
+    })),
     structure: all ? structured / all : 0,
     ...(maths.length ? { maths } : {}),
     ...(reading?.unreadable.length ? { mathsUnreadable: reading.unreadable } : {}),

@@ -6,12 +6,15 @@ import { createOcrEngine } from './ocr';
 import { checkPdfBudget, type BudgetVerdict } from './pdf-budget';
 import { joinTextItems, type TextItem } from './pdf-text';
 import { loadPdfJs } from './pdfjs';
+import { applyMatrix, multiply, shownBoxOf, type PageFrame, type PageWord } from './page-geometry';
+import { frameOf } from './page-layout';
 import { DEFAULT_READ_LIMITS, type ReadLimits } from './read-limits';
 import type {
   DocumentInput,
   ExtractedDocument,
   ExtractedPage,
   OcrEngine,
+  OcrReading,
   UnreadableReason,
 } from './types';
 
@@ -82,7 +85,8 @@ function imageObject(page: PDFPageProxy, name: string): Promise<DecodedImage | n
   });
 }
 
-type NamedImage = { key: string; image: DecodedImage };
+/** A decoded image, and where it is painted: the matrix that takes its unit square to the page. */
+type NamedImage = { key: string; image: DecodedImage; matrix: number[] };
 
 /** Identifies an image by its pixels, so one drawn on every page (under new names) is read once. */
 const imageKey = (image: DecodedImage) =>
@@ -91,28 +95,62 @@ const imageKey = (image: DecodedImage) =>
     .update(image.data ?? new Uint8Array())
     .digest('hex')}`;
 
-/** Decoded images painted on a page, each once, largest first. */
+const IDENTITY = [1, 0, 0, 1, 0, 0];
+
+/** Decoded images painted on a page, each once (where first painted), largest first. */
 async function pageImages(page: PDFPageProxy): Promise<NamedImage[]> {
   const ops = await page.getOperatorList();
-  const found = new Map<string, Promise<DecodedImage | null>>();
+  const found = new Map<string, { image: Promise<DecodedImage | null>; matrix: number[] }>();
   const { OPS } = loadPdfJs();
+  // the current transformation, followed through save/restore and forms, for OCR word boxes
+  let ctm = IDENTITY;
+  const saved: number[][] = [];
   ops.fnArray.forEach((fn, i) => {
     const args = ops.argsArray[i] as unknown[];
-    if (fn === OPS.paintInlineImageXObject) {
-      found.set(`${page.pageNumber}:inline:${i}`, Promise.resolve(args[0] as DecodedImage));
+    if (fn === OPS.save) saved.push(ctm);
+    else if (fn === OPS.restore) ctm = saved.pop() ?? IDENTITY;
+    else if (fn === OPS.transform) ctm = multiply(ctm, args as number[]);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      saved.push(ctm);
+      if (Array.isArray(args[0])) ctm = multiply(ctm, args[0] as number[]);
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = saved.pop() ?? IDENTITY;
+    else if (fn === OPS.paintInlineImageXObject) {
+      const image = Promise.resolve(args[0] as DecodedImage);
+      found.set(`${page.pageNumber}:inline:${i}`, { image, matrix: ctm });
     }
     // The same image drawn many times is decoded and read once.
-    if (fn === OPS.paintImageXObject && !found.has(String(args[0]))) {
-      found.set(String(args[0]), imageObject(page, String(args[0])));
+    else if (fn === OPS.paintImageXObject && !found.has(String(args[0]))) {
+      found.set(String(args[0]), { image: imageObject(page, String(args[0])), matrix: ctm });
     }
   });
-  const images = await Promise.all([...found].map(async ([key, p]) => ({ key, image: await p })));
+  const images = await Promise.all(
+    [...found].map(async ([key, p]) => ({ key, image: await p.image, matrix: p.matrix })),
+  );
   return images
     .filter(
       (n): n is NamedImage =>
         !!n.image && n.image.width >= MIN_IMAGE_SIDE && n.image.height >= MIN_IMAGE_SIDE,
     )
     .sort((a, b) => b.image.width * b.image.height - a.image.width * a.image.height);
+}
+
+/** OCR's word boxes (shares of the image) where they stand on the page as shown. */
+function wordsOnPage(
+  frame: PageFrame,
+  matrix: number[],
+  words: NonNullable<OcrReading['words']>,
+): PageWord[] {
+  // an image fills its unit square, its first row at the top (v = 1)
+  const at = (u: number, v: number) => applyMatrix(matrix, u, 1 - v);
+  return words.map((w) => ({
+    text: w.text,
+    ...shownBoxOf(frame, [
+      at(w.x, w.y),
+      at(w.x + w.w, w.y),
+      at(w.x, w.y + w.h),
+      at(w.x + w.w, w.y + w.h),
+    ]),
+  }));
 }
 
 /**
@@ -122,10 +160,12 @@ async function pageImages(page: PDFPageProxy): Promise<NamedImage[]> {
 async function readImages(
   images: NamedImage[],
   reading: Reading,
-): Promise<{ text: string; confidence: number | null }> {
+  frame: PageFrame,
+): Promise<{ text: string; confidence: number | null; words: PageWord[] }> {
   const { limits, ocrSeen } = reading;
   const parts: { text: string; confidence: number }[] = [];
-  for (const { image } of images.slice(0, limits.maxOcrImagesPerPage)) {
+  const words: PageWord[] = [];
+  for (const { image, matrix } of images.slice(0, limits.maxOcrImagesPerPage)) {
     const key = imageKey(image);
     if (ocrSeen.has(key) || ocrSeen.size >= limits.maxOcrImages) continue;
     ocrSeen.add(key);
@@ -135,6 +175,7 @@ async function readImages(
       const result = await reading.ocr().recognize(bmp);
       if (result.text.trim())
         parts.push({ text: result.text.trim(), confidence: result.confidence });
+      if (result.words) words.push(...wordsOnPage(frame, matrix, result.words));
     } catch {
       // OCR that fails on one image leaves the rest of the page readable.
     }
@@ -143,7 +184,7 @@ async function readImages(
   const confidence = weight
     ? parts.reduce((sum, p) => sum + p.confidence * p.text.length, 0) / weight
     : null;
-  return { text: parts.map((p) => p.text).join('\n'), confidence };
+  return { text: parts.map((p) => p.text).join('\n'), confidence, words };
 }
 
 /** A page read from its text layer alone. */
@@ -161,7 +202,7 @@ async function readPage(page: PDFPageProxy, reading: Reading): Promise<Extracted
   const base = textPage(page, text, images.length > 0);
   const scanned = (text.match(/\p{L}/gu) ?? []).length < MIN_TEXT_LETTERS;
   if (!images.length) return base;
-  const read = await readImages(images, reading);
+  const read = await readImages(images, reading, frameOf(page));
   if (scanned) {
     return {
       ...base,
@@ -169,6 +210,7 @@ async function readPage(page: PDFPageProxy, reading: Reading): Promise<Extracted
       imageText: read.text,
       source: read.text ? 'ocr' : 'none',
       ocrConfidence: read.confidence,
+      ...(read.words.length ? { words: read.words } : {}),
     };
   }
   return { ...base, imageText: read.text, ocrConfidence: read.confidence };

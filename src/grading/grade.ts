@@ -6,6 +6,8 @@ import type { MathsFinding } from './maths/types';
 import type {
   AnswerResult,
   ExtractedDocument,
+  KeyPoint,
+  PointEvidence,
   PreparedAssignment,
   PreparedQuestion,
   QuestionResult,
@@ -92,6 +94,7 @@ function questionResult(
     ? namedLists(phrases.matched, phrases.against, phrases.missing)
     : phrases;
   const maths = fromClass && read.maths ? namedFindings(read.maths) : read.maths;
+  const evidence = evidenceOf(points, hits, contradicted, read.where, fromClass);
   const ceiling = ceilingOf(q.total, missing.length + against.length > 0);
   // A key point stated is worth something: neither rounding nor the teacher's marks on other
   // answers take the question to 0 beside feedback that says "You covered …".
@@ -113,6 +116,7 @@ function questionResult(
     ...(note ? { note } : {}),
     ...(reasons.length ? { reasons } : {}),
     ...(maths?.length ? { maths } : {}),
+    ...(evidence.length ? { evidence } : {}),
     ...(engineMarks !== marks
       ? {
           calibration: {
@@ -125,6 +129,28 @@ function questionResult(
   return keywords
     ? { ...result, keywordsFound: keywords.found, keywordsMissing: keywords.missing }
     : result;
+}
+
+/**
+ * The sentences that state each credited key point and contradict each flagged one, named as the
+ * result's lists name them (an answer accepted from a student's work is never quoted).
+ */
+function evidenceOf(
+  points: KeyPoint[],
+  hits: boolean[],
+  contradicted: boolean[],
+  where: AnswerAnalysis['questions'][number]['where'],
+  fromClass: boolean,
+): PointEvidence[] {
+  const out: PointEvidence[] = [];
+  points.forEach((p, k) => {
+    const w = where?.[k];
+    const point = fromClass ? ACCEPTED_BY_TEACHER : p.phrase;
+    if (hits[k] && w?.statedIn) out.push({ point, kind: 'stated', quote: w.statedIn });
+    else if (contradicted[k] && w?.contradictedIn)
+      out.push({ point, kind: 'contradicted', quote: w.contradictedIn });
+  });
+  return out;
 }
 
 /**

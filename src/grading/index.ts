@@ -57,9 +57,18 @@ export type {
   ExtractedPage,
   KeyPoint,
   OcrEngine,
+  PointEvidence,
   PreparedAssignment,
   PreparedQuestion,
   QuestionResult,
   TeacherMark,
   UnreadableReason,
 } from './types';
+export { pageLayouts, type PageLayout } from './page-layout';
+export {
+  marksOnPages,
+  type Highlight,
+  type QuestionOnPage,
+  type QuestionStart,
+} from './page-marks';
+export { boxInUserSpace, shownSize, toUserSpace, type Box, type PageFrame } from './page-geometry';

@@ -27,6 +27,10 @@ export type PointJudgment = {
   /** How fully the sentence that contradicts it addresses it (0..1); 0 when nothing contradicts it. */
   contradiction: number;
   kind: ContradictionKind | null;
+  /** The sentence (or two) that states it best, as read; absent when nothing states it. */
+  statedIn?: string;
+  /** The sentence that contradicts it; absent when nothing does. */
+  contradictedIn?: string;
 };
 
 /** One word of a key point, with the words that mean the same and the opposite. */
@@ -345,8 +349,12 @@ export function judgePoint(point: KeyPoint, answer: Analysis, listsCount = false
   let best = own;
   for (const alt of point.alternatives ?? []) {
     const j = judgeOne(alt, answer, listsCount);
-    if (j.degree > best.degree)
-      best = { ...j, contradiction: Math.min(j.contradiction, own.contradiction) };
+    if (j.degree > best.degree) {
+      const against = j.contradiction <= own.contradiction ? j : own;
+      best = { ...j, contradiction: against.contradiction, kind: j.kind };
+      if (against.contradictedIn) best.contradictedIn = against.contradictedIn;
+      else delete best.contradictedIn;
+    }
   }
   return best;
 }
@@ -356,6 +364,8 @@ function judgeOne(point: KeyPoint, answer: Analysis, listsCount: boolean): Point
   let degree = 0;
   let contradiction = 0;
   let kind: ContradictionKind | null = null;
+  let statedIn: Window | null = null;
+  let contradictedIn: Window | null = null;
   // A sentence that states the opposite never states the point, nor does it with a word
   // borrowed from its neighbour ("Chlorophyll gives off light energy. The plant takes in…").
   const clashing = new Set<number>();
@@ -372,10 +382,25 @@ function judgeOne(point: KeyPoint, answer: Analysis, listsCount: boolean): Point
       if (r.addressed > contradiction) {
         contradiction = r.addressed;
         kind = clash;
+        contradictedIn = w;
       }
-    } else if (!clash && r.degree > degree) degree = r.degree;
+    } else if (!clash && r.degree > degree) {
+      degree = r.degree;
+      statedIn = w;
+    }
   }
-  return { degree, contradiction, kind };
+  const quote = (w: Window) =>
+    answer.sentences
+      .slice(w.at, w.at + (w.pair ? 2 : 1))
+      .map((s) => s.text)
+      .join(' ');
+  return {
+    degree,
+    contradiction,
+    kind,
+    ...(statedIn ? { statedIn: quote(statedIn) } : {}),
+    ...(contradictedIn ? { contradictedIn: quote(contradictedIn) } : {}),
+  };
 }
 
 /** How a window contradicts the key point, or null when it does not. */

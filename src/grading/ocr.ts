@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import { createWorker, OEM, type Worker } from 'tesseract.js';
-import type { OcrEngine } from './types';
+import { createWorker, OEM, type Block, type Worker } from 'tesseract.js';
+import type { OcrEngine, OcrReading } from './types';
 
 const require = createRequire(import.meta.url);
 
@@ -27,8 +27,12 @@ export function createOcrEngine(): OcrEngine {
       // One job at a time: the worker is single-threaded and the order keeps results reproducible.
       const job = queue.then(async () => {
         const w = await start();
-        const { data } = await w.recognize(Buffer.from(image));
-        return { text: data.text, confidence: Math.max(0, Math.min(1, data.confidence / 100)) };
+        const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true });
+        return {
+          text: data.text,
+          confidence: Math.max(0, Math.min(1, data.confidence / 100)),
+          words: wordsOf(data.blocks ?? [], imageSize(image)),
+        };
       });
       queue = job.catch(() => undefined);
       return job;
@@ -39,4 +43,29 @@ export function createOcrEngine(): OcrEngine {
       if (w) await (await w).terminate();
     },
   };
+}
+
+/** An image's size from its BMP header (the only format extraction hands to OCR), or null. */
+function imageSize(image: Uint8Array): { width: number; height: number } | null {
+  if (image.length < 26 || image[0] !== 0x42 || image[1] !== 0x4d) return null;
+  const view = new DataView(image.buffer, image.byteOffset, image.byteLength);
+  return { width: view.getInt32(18, true), height: Math.abs(view.getInt32(22, true)) };
+}
+
+/** The recognised words with their boxes as shares of the image, for marks drawn on a scan. */
+function wordsOf(
+  blocks: Block[],
+  size: { width: number; height: number } | null,
+): OcrReading['words'] {
+  if (!size || size.width <= 0 || size.height <= 0) return undefined;
+  const words = blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
+  return words
+    .filter((w) => w.text.trim())
+    .map(({ text, bbox }) => ({
+      text: text.trim(),
+      x: bbox.x0 / size.width,
+      y: bbox.y0 / size.height,
+      w: (bbox.x1 - bbox.x0) / size.width,
+      h: (bbox.y1 - bbox.y0) / size.height,
+    }));
 }

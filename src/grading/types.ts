@@ -1,5 +1,6 @@
 import type { MathsFinding, MathsSettings, MathsTarget } from './maths/types';
 import type { ReviewReason } from '../shared/evaluations';
+import type { PageWord } from './page-geometry';
 
 /** Types shared by every stage of the grading engine; all results are plain JSON values. */
 
@@ -16,6 +17,11 @@ export type ExtractedPage = {
   /** Text read by OCR from the images on the page (diagram labels, scans). */
   imageText: string;
   hasImages: boolean;
+  /**
+   * For a page read by OCR, its words where they stand on the page as shown (see
+   * page-geometry.ts), so marks can be drawn on a scan; absent on other pages and older readings.
+   */
+  words?: PageWord[];
 };
 
 /** Why a document could not be read; the server shows it to the teacher. */
@@ -27,9 +33,16 @@ export type ExtractedDocument =
   | { status: 'ok'; text: string; pages: ExtractedPage[]; ocrConfidence: number | null }
   | { status: 'unreadable'; reason: UnreadableReason; message: string; pages: ExtractedPage[] };
 
+/** What OCR read in an image: its text, how sure it is (0..1), and its words as shares of the image from its top left. */
+export type OcrReading = {
+  text: string;
+  confidence: number;
+  words?: { text: string; x: number; y: number; w: number; h: number }[];
+};
+
 /** Reads text from page images; one engine is shared by many extractions and then terminated. */
 export type OcrEngine = {
-  recognize(image: Uint8Array): Promise<{ text: string; confidence: number }>;
+  recognize(image: Uint8Array): Promise<OcrReading>;
   terminate(): Promise<void>;
 };
 
@@ -108,7 +121,15 @@ export type QuestionResult = {
   calibration?: { engineMarks: number; note: string };
   /** Per mathematical key point: what the engine read in the answer and how it stands. */
   maths?: MathsFinding[];
+  /**
+   * Where the answer states or contradicts each key point it credits or flags: the key point as
+   * named in `matched`/`contradicted` and the sentence as read, for marks drawn on the page.
+   */
+  evidence?: PointEvidence[];
 };
+
+/** One key point found in an answer: stated or contradicted, and the sentence that does it. */
+export type PointEvidence = { point: string; kind: 'stated' | 'contradicted'; quote: string };
 
 export type { ReviewReason };
 

@@ -43,6 +43,7 @@ import { noticeRoutes } from './modules/notices/notices.routes';
 import { regradeRoutes } from './modules/regrades/regrades.routes';
 import { rubricRoutes } from './modules/rubric/rubric.routes';
 import { acceptedAnswerRoutes } from './modules/accepted-answers/accepted-answers.routes';
+import { pageMarkRoutes } from './modules/page-marks/page-marks.routes';
 import { mathsReviewRoutes } from './modules/maths-review/maths-review.routes';
 import { similarityRoutes } from './modules/similarity/similarity.routes';
 import { submissionRoutes } from './modules/submissions/submissions.routes';
@@ -180,6 +181,7 @@ export async function buildApp(
   await app.register(rubricRoutes, papers);
   await app.register(acceptedAnswerRoutes, papers);
   await app.register(similarityRoutes, papers);
+  await app.register(pageMarkRoutes, papers);
   await app.register(mathsReviewRoutes, {
     ...papers,
     queued: (runId, trx) => grading.queued(runId, trx),

@@ -124,6 +124,19 @@ export const questionBreakdown = z.object({
    * and how it stands (absent before v0.5, and for questions of words).
    */
   maths: z.array(mathsFinding).optional(),
+  /**
+   * Where the answer states or contradicts a key point: the point as the lists name it and the
+   * sentence as read, for marks drawn on the page (absent before v0.6).
+   */
+  evidence: z
+    .array(
+      z.object({
+        point: z.string(),
+        kind: z.enum(['stated', 'contradicted']),
+        quote: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type QuestionBreakdown = z.infer<typeof questionBreakdown>;
 

@@ -31,6 +31,7 @@ export interface Database {
   class: ClassTable;
   class_member: ClassMemberTable;
   class_invitation: ClassInvitationTable;
+  page_comment: PageCommentTable;
 }
 
 /** better-auth's tables store Date on PostgreSQL and ISO text on SQLite. */
@@ -443,4 +444,20 @@ export interface ClassInvitationTable {
   expires_at: string;
   accepted_at: string | null;
   accepted_by: string | null;
+}
+
+/** A teacher's comment on a page of a student's answer: a pin at (x, y) or a box (w, h), as shares of the page shown. */
+export interface PageCommentTable {
+  id: string;
+  assignment_id: string;
+  submission_id: string;
+  page: number;
+  kind: 'pin' | 'box';
+  x: number;
+  y: number;
+  w: number | null;
+  h: number | null;
+  body: string;
+  author_id: string | null;
+  created_at: string;
 }

@@ -121,7 +121,7 @@ export async function sendStoredFile(
 /** Sends a file made for this request (such as the grades CSV) as a download named `name`, never cached. */
 export function sendDownload(
   reply: FastifyReply,
-  body: string,
+  body: string | Buffer,
   opts: { type: string; name: string },
 ): FastifyReply {
   return reply

@@ -73,4 +73,15 @@ describe('parseMarkdown', () => {
       { type: 'code', text: '{ "a": 1 }' },
     ]);
   });
+
+  it('reads a picture from docs/images on its own line, and nothing else as one', () => {
+    const blocks = parseMarkdown(
+      'Text\n![The review](images/review.png)\n![x](https://e.com/a.png)',
+    );
+    expect(blocks.slice(0, 2)).toEqual([
+      { type: 'paragraph', content: [{ type: 'text', text: 'Text' }] },
+      { type: 'image', alt: 'The review', name: 'review.png' },
+    ]);
+    expect(blocks[2]!.type).toBe('paragraph');
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { submissionFileUrl } from '../../../shared/assignments';
 import { Button, buttonClass } from '../../components/ui/button';
 import { PdfPage, usePdf, useWidth } from '../../components/ui/pdf-pages';
@@ -6,6 +6,7 @@ import { useSubmissionDetail } from './evaluations-api';
 import { EvalIcon } from './icons';
 import { formatDateTime } from '../../lib/dates';
 import { SubmissionExplanation } from './submission-explanation';
+import { PageMarksView } from './page-marks-view';
 
 /**
  * One submission's marks explained beside its answer PDF: a side panel on wide screens, a
@@ -37,7 +38,9 @@ export function SubmissionPanel({
 
   const wide = useWideScreen();
   // on a phone the marks and the answer take turns on the whole screen, switched at the top
-  const [view, setView] = useState<'marks' | 'answer'>('marks');
+  const [view, setView] = useState<'marks' | 'answer' | 'page'>('marks');
+  // beside the marks on a desktop: the PDF in the browser's viewer, or the pages with marks drawn on
+  const [side, setSide] = useState<'pdf' | 'page'>('pdf');
   const detail = query.data;
   const title = mode === 'owner' ? 'Answer details' : 'Your marks and feedback';
   return (
@@ -79,6 +82,7 @@ export function SubmissionPanel({
               [
                 ['marks', 'Marks and feedback'],
                 ['answer', 'Answer PDF'],
+                ['page', 'On the page'],
               ] as const
             ).map(([key, label]) => (
               <Button
@@ -121,7 +125,17 @@ export function SubmissionPanel({
             )}
           </div>
           {wide ? (
-            <AnswerPdf url={submissionFileUrl(code, submissionId)} name={detail?.studentName} />
+            <AnswerSide side={side} onSide={setSide}>
+              {side === 'page' ? (
+                <PageMarksView code={code} submissionId={submissionId} name={detail?.studentName} />
+              ) : (
+                <AnswerPdf url={submissionFileUrl(code, submissionId)} name={detail?.studentName} />
+              )}
+            </AnswerSide>
+          ) : view === 'page' ? (
+            <div className="min-w-0 bg-slate-50 p-3">
+              <PageMarksView code={code} submissionId={submissionId} name={detail?.studentName} />
+            </div>
           ) : view === 'answer' ? (
             <AnswerPages url={submissionFileUrl(code, submissionId)} name={detail?.studentName} />
           ) : null}
@@ -138,13 +152,45 @@ export function SubmissionPanel({
  */
 export const PDF_VIEW_PARAMS = '#view=FitH&navpanes=0&pagemode=none';
 
+/** The answer's column on a desktop: a switch between the PDF viewer and the marks on the page. */
+function AnswerSide({
+  side,
+  onSide,
+  children,
+}: {
+  side: 'pdf' | 'page';
+  onSide: (side: 'pdf' | 'page') => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-0 flex-col border-t border-slate-200 bg-slate-50 p-4 sm:p-6 lg:col-span-3 lg:overflow-y-auto lg:border-t-0 lg:border-l">
+      <div className="mb-2 flex gap-2">
+        {(
+          [
+            ['pdf', 'PDF viewer'],
+            ['page', 'Marks on the page'],
+          ] as const
+        ).map(([key, label]) => (
+          <Button
+            key={key}
+            size="sm"
+            variant={side === key ? 'primary' : 'secondary'}
+            aria-pressed={side === key}
+            onClick={() => onSide(key)}
+          >
+            {label}
+          </Button>
+        ))}
+      </div>
+      {children}
+    </div>
+  );
+}
+
 /** The answer PDF in a frame (same origin), with a link for browsers that cannot show it inline. */
 function AnswerPdf({ url, name }: { url: string; name?: string }) {
   return (
-    <section
-      aria-label="Answer PDF"
-      className="flex flex-col border-t border-slate-200 bg-slate-50 p-4 sm:p-6 lg:col-span-3 lg:border-t-0 lg:border-l"
-    >
+    <section aria-label="Answer PDF" className="flex flex-1 flex-col">
       <a
         href={url}
         target="_blank"

@@ -1,0 +1,236 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { submissionFileUrl } from '../../../shared/assignments';
+import {
+  MAX_PAGE_COMMENT_LENGTH,
+  markedPdfUrl,
+  type PageComment,
+  type PageMarks,
+} from '../../../shared/page-marks';
+import { Button, buttonClass } from '../../components/ui/button';
+import { TextArea } from '../../components/ui/form-field';
+import { usePdf, useWidth } from '../../components/ui/pdf-pages';
+import { useAddPageComment, usePageMarks, useRemovePageComment } from './page-marks-api';
+import { MarkedPage, PageMarkList, type Draft } from './page-overlay';
+
+/**
+ * "Marks on the page": the student's own answer pages (pdf.js) with the engine's evidence drawn
+ * on them and the teacher's comments; the teachers add pins and boxes, and anyone who may see
+ * the marks downloads the marked PDF. The student sees it once marks are published.
+ */
+export function PageMarksView({
+  code,
+  submissionId,
+  name,
+}: {
+  code: string;
+  submissionId: string;
+  name?: string;
+}) {
+  const reading = usePdf(submissionFileUrl(code, submissionId));
+  const query = usePageMarks(code, submissionId);
+  const box = useWidth<HTMLDivElement>();
+  const [placing, setPlacing] = useState<'pin' | 'box' | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const remove = useRemovePageComment(code, submissionId);
+  const marks = query.data;
+  const label = name ? `${name}'s answer with marks` : 'The answer with marks';
+  const numberOf = (c: PageComment) => (marks?.comments.indexOf(c) ?? 0) + 1;
+  return (
+    <section aria-label="Marks on the page" className="min-w-0">
+      {marks ? <Toolbar code={code} submissionId={submissionId} marks={marks} /> : null}
+      {marks?.canComment ? (
+        <div className="mb-3 flex flex-wrap items-center gap-2">
+          {(['pin', 'box'] as const).map((kind) => (
+            <Button
+              key={kind}
+              size="sm"
+              variant={placing === kind ? 'primary' : 'secondary'}
+              aria-pressed={placing === kind}
+              onClick={() => setPlacing((p) => (p === kind ? null : kind))}
+            >
+              {kind === 'pin' ? 'Add a pin' : 'Add a box'}
+            </Button>
+          ))}
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {placing === 'pin'
+              ? 'Click the page where the comment belongs.'
+              : placing === 'box'
+                ? 'Drag across the part of the page the comment is about.'
+                : 'Choose a pin or a box, then click the page.'}
+          </p>
+        </div>
+      ) : null}
+      {query.isError ? (
+        <p role="alert" className="mb-2 text-sm text-red-800">
+          The marks could not be loaded. {query.error.message}
+        </p>
+      ) : null}
+      <div ref={box.ref} className="min-w-0 space-y-6">
+        {reading.status === 'read' && marks && box.width > 0 ? (
+          Array.from({ length: reading.pages }, (_, i) => i + 1).map((page) => (
+            <div key={page}>
+              <MarkedPage
+                doc={reading.doc}
+                page={page}
+                pages={reading.pages}
+                width={Math.max(200, box.width - 2)}
+                label={label}
+                marks={marks}
+                numberOf={numberOf}
+                draft={draft}
+                placing={placing}
+                onPlace={(d) => {
+                  setDraft(d);
+                  setPlacing(null);
+                }}
+              />
+              <PageMarkList
+                page={page}
+                marks={marks}
+                numberOf={numberOf}
+                onRemove={marks.canComment ? (c) => remove.mutate(c.id) : undefined}
+                removing={remove.isPending ? (remove.variables ?? null) : null}
+              />
+              {marks.canComment ? (
+                draft?.page === page ? (
+                  <CommentForm
+                    code={code}
+                    submissionId={submissionId}
+                    draft={draft}
+                    onDone={() => setDraft(null)}
+                  />
+                ) : (
+                  <Button
+                    variant="link"
+                    size="sm"
+                    onClick={() => setDraft({ page, kind: 'pin', x: 0.06, y: 0.04 })}
+                  >
+                    Comment on page {page}
+                  </Button>
+                )
+              ) : null}
+            </div>
+          ))
+        ) : reading.status === 'failed' ? (
+          <p className="text-sm text-slate-800">The answer could not be drawn here.</p>
+        ) : (
+          <p role="status" className="text-sm text-slate-700">
+            Loading the pages…
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The colours' meaning, the download, and what could not be placed. */
+function Toolbar({
+  code,
+  submissionId,
+  marks,
+}: {
+  code: string;
+  submissionId: string;
+  marks: PageMarks;
+}) {
+  if (!marks.published)
+    return (
+      <p className="mb-3 rounded-lg bg-slate-100 p-3 text-sm text-slate-800">
+        Your teacher’s comments on your pages show here once your marks are published.
+      </p>
+    );
+  return (
+    <div className="mb-3 space-y-2">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-800">
+        <Legend tone="bg-green-400/60 ring-green-700" text="Key point stated" />
+        {marks.canComment ? (
+          <Legend tone="bg-amber-400/70 ring-amber-700" text="Key point contradicted" />
+        ) : null}
+        <Legend tone="bg-blue-700 ring-blue-700" text="Comment" />
+        <a
+          href={markedPdfUrl(code, submissionId)}
+          download
+          className={`${buttonClass({ variant: 'outline', size: 'sm' })} ml-auto`}
+        >
+          Download marked PDF
+        </a>
+      </div>
+      {marks.unplaced > 0 ? (
+        <p className="text-sm text-slate-700">
+          {marks.unplaced === 1
+            ? 'One sentence the marks rest on could not be found on the page'
+            : `${marks.unplaced} sentences the marks rest on could not be found on the page`}
+          ; the marks and feedback list every key point.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Legend({ tone, text }: { tone: string; text: string }) {
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <span aria-hidden="true" className={`inline-block h-3 w-3 rounded-sm ring-1 ${tone}`} />
+      {text}
+    </span>
+  );
+}
+
+/** Writes the comment for a place chosen on a page; Escape or Cancel drops it. */
+function CommentForm({
+  code,
+  submissionId,
+  draft,
+  onDone,
+}: {
+  code: string;
+  submissionId: string;
+  draft: Draft;
+  onDone: () => void;
+}) {
+  const add = useAddPageComment(code, submissionId);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const id = `page-comment-${draft.page}`;
+  useEffect(() => document.getElementById(id)?.focus(), [id, draft]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!text.trim()) return setError('Write the comment first.');
+    add.mutate({ ...draft, text }, { onSuccess: onDone, onError: (err) => setError(err.message) });
+  };
+  return (
+    <form
+      onSubmit={submit}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          // the comment is dropped, not the whole panel
+          e.preventDefault();
+          e.stopPropagation();
+          onDone();
+        }
+      }}
+      className="mt-2 space-y-2 rounded-lg border border-blue-200 bg-blue-50 p-3"
+    >
+      <TextArea
+        id={id}
+        label={`${draft.kind === 'box' ? 'Comment on the box' : 'Comment at the pin'} on page ${draft.page}`}
+        hint="Where the blue mark on the page is; the student sees it once marks are published."
+        error={error}
+        value={text}
+        maxLength={MAX_PAGE_COMMENT_LENGTH}
+        onChange={(e) => {
+          setText(e.target.value);
+          setError(undefined);
+        }}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" busy={add.isPending}>
+          Save comment
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
