@@ -43,6 +43,7 @@ import { noticeRoutes } from './modules/notices/notices.routes';
 import { regradeRoutes } from './modules/regrades/regrades.routes';
 import { rubricRoutes } from './modules/rubric/rubric.routes';
 import { acceptedAnswerRoutes } from './modules/accepted-answers/accepted-answers.routes';
+import { answerGroupRoutes } from './modules/answer-groups/answer-groups.routes';
 import { mathsReviewRoutes } from './modules/maths-review/maths-review.routes';
 import { submissionRoutes } from './modules/submissions/submissions.routes';
 import { openapi } from './openapi/openapi';
@@ -178,6 +179,7 @@ export async function buildApp(
   await app.register(publishingRoutes, papers);
   await app.register(rubricRoutes, papers);
   await app.register(acceptedAnswerRoutes, papers);
+  await app.register(answerGroupRoutes, papers);
   await app.register(mathsReviewRoutes, {
     ...papers,
     queued: (runId, trx) => grading.queued(runId, trx),

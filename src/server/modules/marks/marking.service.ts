@@ -101,7 +101,8 @@ async function marksOfItems(
  * The teacher marks one question of one answer: typed marks, ticked rubric items (the marks are
  * their points' sum), or null to give it back to the AI; and/or a comment. The total follows, and
  * the change is in the audit trail with the question's number. Works on any submitted answer,
- * graded by the AI or not.
+ * graded by the AI or not. `byGroup`: the marks come from marking the answer's group (see
+ * modules/answer-groups); marks given on the answer alone make it the answer's own again.
  */
 export async function setQuestionMark(
   deps: QuestionDeps,
@@ -110,6 +111,7 @@ export async function setQuestionMark(
   submissionId: string,
   number: string,
   body: QuestionMarkBody,
+  opts: { byGroup?: boolean } = {},
 ) {
   const db = deps.db.kysely;
   const questions = await questionsOf(deps, assignment);
@@ -138,6 +140,7 @@ export async function setQuestionMark(
       marks: marks === null ? null : Number(marks),
       items: body.items ? JSON.stringify(body.items) : marksGiven ? null : (before?.items ?? null),
       comment: body.comment === undefined ? (before?.comment ?? null) : body.comment || null,
+      by_group: marksGiven ? (opts.byGroup ? 1 : 0) : (before?.by_group ?? 0),
       updated_by: teacher.id,
       updated_at: at,
     });

@@ -216,7 +216,7 @@ export async function insertMarkChange(db: Kysely<Database>, row: Insertable<Mar
 export async function questionMarks(db: Kysely<Database>, submissionId: string) {
   return db
     .selectFrom('question_mark')
-    .select(['question', 'marks', 'items', 'comment', 'feedback', 'feedback_hidden'])
+    .select(['question', 'marks', 'items', 'comment', 'feedback', 'feedback_hidden', 'by_group'])
     .where('submission_id', '=', submissionId)
     .execute();
 }
