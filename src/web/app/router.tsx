@@ -35,6 +35,7 @@ export const router = createBrowserRouter([
           { path: 'invitations/:token', lazy: () => import('./routes/invitation') },
           { path: 'gradetable/:code', lazy: () => import('./routes/grade-table') },
           { path: 'gradeTable/:code', lazy: () => import('./routes/grade-table') },
+          { path: 'gradetable/:code/groups', lazy: () => import('./routes/answer-groups') },
           { path: 'upgrade-to-pro', lazy: () => import('./routes/upgrade') },
           { path: 'changelog', lazy: () => import('./routes/changelog') },
           { path: 'documentation', lazy: () => import('./routes/documentation') },

@@ -7,12 +7,12 @@ import type {
   GroupMember,
 } from '../../../shared/answer-groups';
 import { groupMessages } from '../../../shared/answer-groups';
+import { aiResult } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
 import type { CurrentUser } from '../../auth/current-user';
 import { badRequest, notFound } from '../../errors';
 import type { AssignmentRow } from '../assignments/assignments.service';
 import { findQuestion, questionsOf, type QuestionDeps } from '../assignments/questions.service';
-import { parseAi } from '../marks/marks-state';
 import { setQuestionMark } from '../marks/marking.service';
 import * as repo from './answer-groups.repository';
 
@@ -60,6 +60,13 @@ export function storedGroupsOf(
 }
 
 type AnswerRow = Awaited<ReturnType<typeof repo.answersWithMarks>>[number];
+
+/** The engine's stored result of an answer, or null (none yet, or in an older shape). */
+function parseAi(json: string | null) {
+  if (!json) return null;
+  const parsed = aiResult.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : null;
+}
 
 function memberOf(row: AnswerRow, number: string, text: string): GroupMember {
   const ai = parseAi(row.ai_result);
