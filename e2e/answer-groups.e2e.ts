@@ -125,9 +125,11 @@ describe('marking by answer groups', () => {
     if (process.env.UPDATE_DOCS_SCREENSHOTS) {
       const dir = path.resolve(import.meta.dirname, '../docs/images');
       mkdirSync(dir, { recursive: true });
-      await teacher.evaluate(() =>
-        document.getElementById('groups-h')?.scrollIntoView({ block: 'start' }),
-      );
+      // the groups' heading just under the app's top bar
+      await teacher.evaluate(() => {
+        document.getElementById('groups-h')?.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -80);
+      });
       await teacher.screenshot({ path: path.join(dir, 'answer-groups.png') });
     }
   });
