@@ -231,6 +231,22 @@ describe.each(dialects)('answer groups (%s)', (dialect) => {
     expect(res.conflicts.map((c) => c.studentName).sort()).toEqual(['Cy']);
   });
 
+  it('names no student while the teacher marks anonymously', async () => {
+    const url = `/api/assignments/${code}/review-settings`;
+    expect((await call(t, teacher, 'PUT', url, { anonymousMarking: true })).statusCode).toBe(204);
+    const raw = (await call(t, teacher, 'GET', at())).body;
+    for (const name of Object.keys(ANSWERS)) expect(raw).not.toContain(`"${name}"`);
+    const res = JSON.parse(raw) as AnswerGroupsResponse;
+    expect(res.groups.flatMap((g) => g.members.map((m) => m.studentName))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Student \d+$/)]),
+    );
+    const marked = (await (
+      await mark(res.groups.at(-1)!.id, { marks: 0 })
+    ).json()) as GroupMarkResponse;
+    expect(JSON.stringify(marked)).not.toMatch(/"(Ada|Ben|Cy|Di|Ed|Flo)"/);
+    expect((await call(t, teacher, 'PUT', url, { anonymousMarking: false })).statusCode).toBe(204);
+  });
+
   it('regrades the rest with the group’s marks as evidence, keeping every mark she set', async () => {
     await evaluateAll(t, teacher, code);
     const g = await groupWith('Ada');
@@ -245,7 +261,7 @@ describe.each(dialects)('answer groups (%s)', (dialect) => {
       .executeTakeFirstOrThrow();
     const context = JSON.parse(run.context!) as { teacherMarks: Array<{ id: string }> };
     expect(context.teacherMarks.map((m) => m.id).sort()).toEqual(
-      [ids.Ada, ids.Ben, ids.Cy, ids.Di].sort(),
+      [ids.Ada, ids.Ben, ids.Cy, ids.Di, ids.Flo].sort(),
     );
   });
 });
