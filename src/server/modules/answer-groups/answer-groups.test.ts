@@ -265,3 +265,95 @@ describe.each(dialects)('answer groups (%s)', (dialect) => {
     );
   });
 });
+
+describe.each(dialects)('a group of 500 identical hand-ins (%s)', (dialect) => {
+  let t: TestApp;
+  let teacher: TestUser;
+  let code: string;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    ({ t, teacher } = await buildTeacherApp(dialect, { name: 'Ms Rao' }));
+    const made = await classWithAnswers(
+      t,
+      teacher,
+      { title: 'Puddles', totalMarks: 4, paper: PAPER, model: MODEL },
+      { Zed: [same, '2. The control.'] },
+    );
+    code = made.code;
+    await evaluateAll(t, teacher, code);
+    const db = t.db.kysely;
+    const first = await db
+      .selectFrom('submission')
+      .selectAll()
+      .where('id', '=', made.ids.Zed!)
+      .executeTakeFirstOrThrow();
+    ids.push(first.id);
+    const now = new Date().toISOString();
+    const users = Array.from({ length: 499 }, (_, i) => ({
+      id: `copy-student-${i}`,
+      name: `Copy ${i}`,
+      email: `copy${i}@school.example`,
+      email_verified: dialect === 'postgres' ? false : 0,
+      image: null,
+      role: 'student' as const,
+      created_at: now,
+      updated_at: now,
+    }));
+    await db.insertInto('user').values(users).execute();
+    await db
+      .insertInto('enrollment')
+      .values(
+        users.map((u) => ({
+          assignment_id: first.assignment_id,
+          student_id: u.id,
+          joined_at: now,
+        })),
+      )
+      .execute();
+    const { id: _id, student_id: _student, ...rest } = first;
+    const copies = users.map((u, i) => ({ ...rest, id: `copy-${i}`, student_id: u.id }));
+    await db.insertInto('submission').values(copies).execute();
+    ids.push(...copies.map((c) => c.id));
+    // the run's groups as the engine makes them for 500 identical answers: one group
+    const run = await db
+      .selectFrom('evaluation_run')
+      .select(['id', 'groups'])
+      .where('assignment_id', '=', first.assignment_id)
+      .executeTakeFirstOrThrow();
+    const stored = JSON.parse(run.groups!) as Record<
+      string,
+      Array<{ members: string[]; texts: string[] }>
+    >;
+    const one = stored['1']![0]!;
+    stored['1'] = [{ ...one, members: ids, texts: ids.map(() => one.texts[0]!) }];
+    await db
+      .updateTable('evaluation_run')
+      .set({ groups: JSON.stringify(stored) })
+      .where('id', '=', run.id)
+      .execute();
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('lists them as one group and marks all 500 in one action', async () => {
+    const at = `/api/assignments/${code}/questions/1/groups`;
+    const list = (await call(t, teacher, 'GET', at)).json() as AnswerGroupsResponse;
+    expect(list.groups).toHaveLength(1);
+    expect(list.groups[0]!.size).toBe(500);
+    const res = await call(t, teacher, 'POST', `${at}/${list.groups[0]!.id}/marks`, {
+      marks: 1.5,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const out = res.json() as GroupMarkResponse;
+    expect(out.marked).toHaveLength(500);
+    expect(out.conflicts).toEqual([]);
+    expect(out.group.members.every((m) => m.marks === 1.5 && m.markedBy === 'group')).toBe(true);
+    const rows = await t.db.kysely
+      .selectFrom('question_mark')
+      .select(['marks', 'by_group'])
+      .where('question', '=', '1')
+      .execute();
+    expect(rows).toHaveLength(500);
+    expect(rows.every((r) => Number(r.marks) === 1.5 && Number(r.by_group) === 1)).toBe(true);
+  }, 120_000);
+});
