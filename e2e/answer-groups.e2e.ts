@@ -134,6 +134,33 @@ describe('marking by answer groups', () => {
     }
   });
 
+  it('fits a phone screen, the keys still work, and axe finds nothing', async () => {
+    const phone = await browser.newContext({
+      baseURL,
+      viewport: { width: 360, height: 740 },
+      bypassCSP: true,
+      storageState: await context.storageState(),
+    });
+    const page = await phone.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(`/dashboard/gradetable/${code}/groups`);
+    const group2 = page.getByRole('region', { name: /^Group 2 of 3/ });
+    await group2.waitFor();
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
+    await group2.focus();
+    await page.keyboard.press('1');
+    expect(await group2.getByRole('spinbutton', { name: /Marks for the group/ }).inputValue()).toBe(
+      '1',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/answer-groups-phone.png' });
+    await phone.close();
+  });
+
   it('shows the marks it gave in the grades', async () => {
     const res = await teacher.request.get(`/api/assignments/${code}/submissions`);
     const rows = (await res.json()).submissions as Array<{
