@@ -13,7 +13,7 @@ import type { CurrentUser } from '../../auth/current-user';
 import { badRequest, notFound } from '../../errors';
 import type { AssignmentRow } from '../assignments/assignments.service';
 import { findQuestion, questionsOf, type QuestionDeps } from '../assignments/questions.service';
-import { setQuestionMark } from '../marks/marking.service';
+import { setQuestionMarks } from '../marks/marking.service';
 import * as repo from './answer-groups.repository';
 
 /** Most characters of an answer a group keeps to show (the review shows the whole answer). */
@@ -158,9 +158,9 @@ export async function answerGroupsOf(
 
 /**
  * The teacher marks a group in one action: the marks (and comment) go to every member through
- * the same service as marking one answer, except the answers she takes out and those she marked
- * on their own (her marks stand; those with other marks come back as conflicts). Marks the group
- * gave before are replaced. Everything is checked before anything is written.
+ * the same service as marking one answer, in one transaction (all or nothing), except the answers
+ * she takes out and those she marked on their own (her marks stand; those with other marks come
+ * back as conflicts). Marks the group gave before are replaced.
  */
 export async function markGroup(
   deps: QuestionDeps,
@@ -183,30 +183,23 @@ export async function markGroup(
     throw badRequest(groupMessages.notInGroup, [
       { path: 'exclude', message: groupMessages.notInGroup },
     ]);
-  const marked: string[] = [];
+  const toMark: string[] = [];
   const conflicts: GroupMarkResponse['conflicts'] = [];
   for (const m of group.members) {
     if (exclude.has(m.submissionId)) continue;
-    if (m.markedBy === 'teacher') {
-      if (m.marks !== body.marks)
-        conflicts.push({
-          submissionId: m.submissionId,
-          studentName: m.studentName,
-          marks: m.marks,
-        });
-      continue;
-    }
-    await setQuestionMark(
-      deps,
-      teacher,
-      assignment,
-      m.submissionId,
-      before.question.number,
-      { marks: body.marks, ...(body.comment !== undefined && { comment: body.comment }) },
-      { byGroup: true },
-    );
-    marked.push(m.submissionId);
+    if (m.markedBy !== 'teacher') toMark.push(m.submissionId);
+    else if (m.marks !== body.marks)
+      conflicts.push({ submissionId: m.submissionId, studentName: m.studentName, marks: m.marks });
   }
+  const marked = await setQuestionMarks(
+    deps,
+    teacher,
+    assignment,
+    toMark,
+    before.question.number,
+    { marks: body.marks, ...(body.comment !== undefined && { comment: body.comment }) },
+    { byGroup: true },
+  );
   const after = await answerGroupsOf(deps, assignment, number);
   return { marked, conflicts, group: after.groups.find((g) => g.id === groupId) ?? group };
 }
