@@ -9,7 +9,8 @@ import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroo
 
 // Answer groups: three students say the same about question 1, two say another same thing, one is
 // alike to nobody. The teacher opens "Mark by groups" and marks the biggest group with the
-// keyboard only, taking one answer out; the next group gets the focus; axe finds nothing.
+// keyboard only, taking one answer out; the next group gets the focus; "Regrade the rest with
+// your marks" appears beside the groups and grades the others again there; axe finds nothing.
 const PAPER =
   '1. Why does the puddle dry up on a sunny day? [2 marks]\n2. What is a standard in an experiment? [2 marks]';
 const MODEL =
@@ -132,6 +133,29 @@ describe('marking by answer groups', () => {
       });
       await teacher.screenshot({ path: path.join(dir, 'answer-groups.png') });
     }
+  });
+
+  it('offers to regrade the rest beside the groups once a group is marked; r reaches it, Enter runs it', async () => {
+    const panel = teacher.getByRole('region', { name: 'Regrade the rest with your marks' });
+    await panel.getByText('You marked 1 group (2 answers).').waitFor();
+    // from the group in focus, r goes to the button, Enter presses it
+    await expect.poll(() => focused(teacher)).toMatch(/^Group 2 of 3/);
+    await teacher.keyboard.press('r');
+    expect(await teacher.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Regrade the rest with your marks',
+    );
+    await teacher.keyboard.press('Enter');
+    // the run shows here: its changes to unreviewed marks wait to be applied, if it has any
+    const regraded = panel.getByText('Regraded with your marks.');
+    const apply = panel.getByRole('button', { name: /^Apply / });
+    await expect.poll(async () => (await regraded.count()) + (await apply.count())).toBe(1);
+    if (await apply.count()) await apply.click();
+    await regraded.waitFor();
+    // the groups are the new run's, and her group marks stand in them
+    const groups = teacher.getByRole('list', { name: 'Groups of question 1' });
+    await groups.getByRole('heading', { name: /^Group 1 of \d/ }).waitFor();
+    await expect.poll(() => groups.getByText('(marked with its group)').count()).toBe(2);
+    expect(await seriousViolations(teacher)).toEqual([]);
   });
 
   it('fits a phone screen, the keys still work, and axe finds nothing', async () => {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api';
 import { useAnswerGroups, useQuestions } from './answer-groups-api';
 import { GroupCard } from './group-card';
@@ -6,9 +6,22 @@ import { GroupCard } from './group-card';
 /**
  * "Mark by groups": one question's answers in groups that say the same thing, biggest first, each
  * marked in one action; ungrouped and uncertain answers last, flagged. Keyboard only works too:
- * the keys are listed on the page and belong to the group in focus.
+ * the keys are listed on the page and belong to the group in focus. `regrade`, shown under the
+ * status line, is what grades the rest with the marks (composed by the page); the r key goes to
+ * it, through `onRegradeKey`.
  */
-export function AnswerGroupsView({ code }: { code: string }) {
+export function AnswerGroupsView({
+  code,
+  regrade,
+  onGroupMarked,
+  onRegradeKey,
+}: {
+  code: string;
+  regrade?: ReactNode;
+  /** A group was marked: how many answers took the mark. */
+  onGroupMarked?: (answers: number) => void;
+  onRegradeKey?: () => void;
+}) {
   const questions = useQuestions(code);
   const [chosen, setChosen] = useState<string | null>(null);
   const number = chosen ?? questions.data?.[0]?.number ?? null;
@@ -60,11 +73,12 @@ export function AnswerGroupsView({ code }: { code: string }) {
       <p id="groups-keys" className="text-sm text-slate-700">
         Keys on a group: ↓ or j next group, ↑ or k previous group, → or n next answer, ← or p
         previous answer, x takes the answer out of the group, a digit sets the marks, Enter marks
-        the group. Evaluate again afterwards to regrade the other answers with your marks.
+        the group, r goes to “Regrade the rest with your marks” once a group is marked.
       </p>
       <p role="status" className="min-h-5 text-sm font-medium text-green-900">
         {status}
       </p>
+      {regrade}
       {groups.isPending && number !== null ? (
         <p role="status" className="text-sm text-slate-700">
           Loading the groups…
@@ -91,9 +105,14 @@ export function AnswerGroupsView({ code }: { code: string }) {
                 number={number!}
                 total={total}
                 active={i === active}
-                keys={{ onNext: () => focusGroup(i + 1), onPrevious: () => focusGroup(i - 1) }}
-                onMarked={(message) => {
+                keys={{
+                  onNext: () => focusGroup(i + 1),
+                  onPrevious: () => focusGroup(i - 1),
+                  onRegrade: () => onRegradeKey?.(),
+                }}
+                onMarked={(message, answers) => {
                   setStatus(message);
+                  onGroupMarked?.(answers);
                   if (i + 1 < list.length) focusGroup(i + 1);
                 }}
                 onActivate={() => setActive(i)}

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api';
 import { useMarkAnswer, useMarkGroup } from './answer-groups-api';
 
 /** What the keys of a group card do, besides typing in its fields (see AnswerGroupsView). */
-export type CardKeys = { onNext: () => void; onPrevious: () => void };
+export type CardKeys = { onNext: () => void; onPrevious: () => void; onRegrade: () => void };
 
 const STATE_WORDS = { stated: 'States', missed: 'Misses', contradicted: 'Contradicts' } as const;
 
@@ -118,7 +118,8 @@ export function GroupCard({
   total: number;
   active: boolean;
   keys: CardKeys;
-  onMarked: (message: string) => void;
+  /** The group was marked: what to say, and how many answers took the mark. */
+  onMarked: (message: string, answers: number) => void;
   /** The card got focus (a click or Tab): its keys are the ones in use now. */
   onActivate: () => void;
   cardRef: (el: HTMLElement | null) => void;
@@ -160,6 +161,7 @@ export function GroupCard({
             : '';
           onMarked(
             `Group ${index + 1}: ${r.marked.length} answer${r.marked.length === 1 ? '' : 's'} marked ${value}.${kept}`,
+            r.marked.length,
           );
         },
       },
@@ -177,6 +179,7 @@ export function GroupCard({
     if (k === 'ArrowUp' || k === 'k') return (handled(), keys.onPrevious());
     if (k === 'ArrowRight' || k === 'n') return (handled(), focusAnswer(answer + 1));
     if (k === 'ArrowLeft' || k === 'p') return (handled(), focusAnswer(answer - 1));
+    if (k === 'r') return (handled(), keys.onRegrade());
     if (k === 'x' && answer >= 0) return (handled(), toggle(group.members[answer]!.submissionId));
     if (/^[0-9]$/.test(k) && Number(k) <= total) return (handled(), setMarks(k));
     if (k === 'Enter' && !(e.target instanceof HTMLButtonElement)) {
