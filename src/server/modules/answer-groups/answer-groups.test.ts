@@ -10,6 +10,8 @@ import {
 import type { EvaluationRun } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
 import { classWithAnswers, createAssignment } from '../../test/classroom';
+import { findForUser } from '../assignments/assignments.service';
+import { setQuestionMarks } from '../marks/marking.service';
 import {
   buildTeacherApp,
   dialects,
@@ -382,6 +384,32 @@ describe.each(dialects)('a group of 500 identical hand-ins (%s)', (dialect) => {
     } finally {
       await failOn(null);
     }
+    expect(await snapshot()).toEqual(before);
+  }, 60_000);
+
+  it('an answer gone since the group was read fails the whole action with 404, and nothing changes', async () => {
+    const user = {
+      id: teacher.id,
+      name: teacher.name,
+      email: teacher.email,
+      image: null,
+      role: 'teacher' as const,
+      emailVerified: true,
+    };
+    const { assignment } = (await findForUser(t.db.kysely, user, code))!;
+    const deps = { db: t.db, store: t.store, checker: { pool: t.pool, reading: t.config.reading } };
+    const before = await snapshot();
+    await expect(
+      setQuestionMarks(
+        deps,
+        user,
+        assignment,
+        [...ids.slice(0, 250), 'gone-meanwhile', ...ids.slice(250)],
+        '1',
+        { marks: 1 },
+        { byGroup: true },
+      ),
+    ).rejects.toMatchObject({ status: 404 });
     expect(await snapshot()).toEqual(before);
   }, 60_000);
 
