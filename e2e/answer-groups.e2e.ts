@@ -4,8 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
-import { newContext, releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
-import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
+import { releaseBrowser, workerBrowser } from './support/browser';
+import { classWithHandIns } from './support/classroom';
 
 // Answer groups: three students say the same about question 1, two say another same thing, one is
 // alike to nobody. The teacher opens "Mark by groups" and marks the biggest group with the
@@ -34,37 +34,15 @@ describe('marking by answer groups', () => {
 
   beforeAll(async () => {
     browser = await workerBrowser();
-    // bypassCSP: the axe checks inject their script inline.
-    context = await browser.newContext({
-      baseURL,
-      viewport: { width: 1280, height: 900 },
-      bypassCSP: true,
-    });
-    teacher = await context.newPage();
-    teacher.setDefaultTimeout(20_000);
-    const stamp = Date.now();
-    await signUpInContext(teacher, baseURL, {
-      name: 'Ms Rao',
-      email: `rao-groups-${stamp}@school.example`,
-      role: 'teacher',
-    });
-    code = await createAssignmentInPage(teacher, baseURL, {
+    ({ context, teacher, code } = await classWithHandIns(browser, baseURL, {
+      slug: 'groups',
       title: 'Puddles',
       totalMarks: 4,
-      questionPaper: await pdfOf(PAPER),
-      modelAnswer: await pdfOf(MODEL),
-    });
-    for (const [i, [name, answer]] of Object.entries(STUDENTS).entries()) {
-      const sc = await newContext(browser, baseURL, 'phone');
-      const page = await sc.newPage();
-      await signUpInContext(page, baseURL, {
-        name,
-        email: `groups${i}-${stamp}@school.example`,
-        role: 'student',
-      });
-      await joinAndSubmit(page, baseURL, code, await pdfOf(answer));
-      await sc.close();
-    }
+      paper: PAPER,
+      model: MODEL,
+      students: STUDENTS,
+      viewport: { width: 1280, height: 900 },
+    }));
   });
   afterAll(async () => {
     if (browser) await releaseBrowser(browser);

@@ -2,8 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
-import { newContext, releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
-import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
+import { releaseBrowser, workerBrowser } from './support/browser';
+import { classWithHandIns } from './support/classroom';
 
 // "Mark these first", then Evaluate Now! again: the teacher sees which of her unreviewed marks the
 // re-run would change and why, applies them, reads the reason on the answer, and undoes the run;
@@ -35,38 +35,14 @@ describe('re-running after "Mark these first"', () => {
 
   beforeAll(async () => {
     browser = await workerBrowser();
-    // bypassCSP: the axe checks inject their script inline.
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 1280, height: 800 },
-      bypassCSP: true,
-    });
-    teacher = await context.newPage();
-    teacher.setDefaultTimeout(20_000);
-    const stamp = Date.now();
-    await signUpInContext(teacher, baseURL, {
-      name: 'Ms Rao',
-      email: `rao-rerun-${stamp}@school.example`,
-      role: 'teacher',
-    });
-    code = await createAssignmentInPage(teacher, baseURL, {
+    ({ teacher, code } = await classWithHandIns(browser, baseURL, {
+      slug: 'rerun',
       title: 'Plants',
       totalMarks: 24,
-      questionPaper: await pdfOf(QUESTIONS),
-      modelAnswer: await pdfOf(MODEL),
-    });
-    for (const [i, [name, answer]] of Object.entries(STUDENTS).entries()) {
-      const sc = await newContext(browser, baseURL, 'phone');
-      const page = await sc.newPage();
-      page.setDefaultTimeout(20_000);
-      await signUpInContext(page, baseURL, {
-        name,
-        email: `rerun${i}-${stamp}@school.example`,
-        role: 'student',
-      });
-      await joinAndSubmit(page, baseURL, code, await pdfOf(answer));
-      await sc.close();
-    }
+      paper: QUESTIONS,
+      model: MODEL,
+      students: STUDENTS,
+    }));
   });
   afterAll(async () => {
     if (browser) await releaseBrowser(browser);

@@ -4,8 +4,8 @@ import type { OwnerSubmissionsResponse } from '../src/shared/assignments';
 import { messages } from '../src/shared/messages';
 import { orderRows } from '../src/web/features/assignments/grades-order';
 import { seriousViolations } from './support/axe';
-import { newContext, releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
-import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
+import { releaseBrowser, workerBrowser } from './support/browser';
+import { classWithHandIns } from './support/classroom';
 
 // "Accept answers like this": the teacher takes one student's answer to question 1 as right from
 // the answer's details, evaluates again (confirming the change preview), and another student who
@@ -35,37 +35,14 @@ describe('accepting answers like one a student wrote', () => {
 
   beforeAll(async () => {
     browser = await workerBrowser();
-    // bypassCSP: the axe checks inject their script inline.
-    context = await browser.newContext({
-      baseURL,
-      viewport: { width: 1280, height: 800 },
-      bypassCSP: true,
-    });
-    teacher = await context.newPage();
-    teacher.setDefaultTimeout(20_000);
-    const stamp = Date.now();
-    await signUpInContext(teacher, baseURL, {
-      name: 'Ms Rao',
-      email: `rao-accept-${stamp}@school.example`,
-      role: 'teacher',
-    });
-    code = await createAssignmentInPage(teacher, baseURL, {
+    ({ context, teacher, code } = await classWithHandIns(browser, baseURL, {
+      slug: 'accept',
       title: 'Puddles',
       totalMarks: 4,
-      questionPaper: await pdfOf(PAPER),
-      modelAnswer: await pdfOf(MODEL),
-    });
-    for (const [i, [name, answer]] of Object.entries(STUDENTS).entries()) {
-      const sc = await newContext(browser, baseURL, 'phone');
-      const page = await sc.newPage();
-      await signUpInContext(page, baseURL, {
-        name,
-        email: `accept${i}-${stamp}@school.example`,
-        role: 'student',
-      });
-      await joinAndSubmit(page, baseURL, code, await pdfOf(answer));
-      await sc.close();
-    }
+      paper: PAPER,
+      model: MODEL,
+      students: STUDENTS,
+    }));
   });
   afterAll(async () => {
     if (browser) await releaseBrowser(browser);

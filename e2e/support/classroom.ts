@@ -1,7 +1,8 @@
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { makePdf } from '../../src/grading/testing/make-pdf';
+import { newContext, signUpInContext } from './browser';
 
 /** A one-page PDF with the given text (an empty string gives a page the engine cannot read). */
 export async function pdfOf(text: string): Promise<Buffer> {
@@ -62,4 +63,59 @@ export function setDeadlineInDb(dataDir: string, code: string, deadline: Date) {
   } finally {
     db.close();
   }
+}
+
+/**
+ * A class ready to mark: a teacher signed up on a desktop page of her own context (bypassCSP, so
+ * axe can run there), her assignment made from the question paper and model answer texts, and
+ * each student signed up on a phone, joined and handed in her answer. `slug` keeps the file's
+ * addresses apart from other files'.
+ */
+export async function classWithHandIns(
+  browser: Browser,
+  baseURL: string,
+  opts: {
+    slug: string;
+    teacher?: string;
+    title: string;
+    totalMarks: number;
+    paper: string;
+    model: string;
+    /** Each student's name and answer text. */
+    students: Record<string, string>;
+    viewport?: { width: number; height: number };
+  },
+): Promise<{ context: BrowserContext; teacher: Page; code: string }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: opts.viewport ?? { width: 1280, height: 800 },
+    bypassCSP: true,
+  });
+  const teacher = await context.newPage();
+  teacher.setDefaultTimeout(20_000);
+  const stamp = Date.now();
+  await signUpInContext(teacher, baseURL, {
+    name: opts.teacher ?? 'Ms Rao',
+    email: `teacher-${opts.slug}-${stamp}@school.example`,
+    role: 'teacher',
+  });
+  const code = await createAssignmentInPage(teacher, baseURL, {
+    title: opts.title,
+    totalMarks: opts.totalMarks,
+    questionPaper: await pdfOf(opts.paper),
+    modelAnswer: await pdfOf(opts.model),
+  });
+  for (const [i, [name, answer]] of Object.entries(opts.students).entries()) {
+    const sc = await newContext(browser, baseURL, 'phone');
+    const page = await sc.newPage();
+    page.setDefaultTimeout(20_000);
+    await signUpInContext(page, baseURL, {
+      name,
+      email: `${opts.slug}${i}-${stamp}@school.example`,
+      role: 'student',
+    });
+    await joinAndSubmit(page, baseURL, code, await pdfOf(answer));
+    await sc.close();
+  }
+  return { context, teacher, code };
 }
