@@ -13,6 +13,7 @@ import { extractDocument } from '../../grading/extract';
 import { inspectPdf } from '../../grading/inspect';
 import { createOcrEngine } from '../../grading/ocr';
 import { loadPdfJs } from '../../grading/pdfjs';
+import type * as EngineTasks from '../jobs/engine-tasks';
 import type {
   PreparedPapers,
   PreparePapersInput,
@@ -52,7 +53,7 @@ export type SandboxTaskResult<K extends SandboxTask['type']> = Results[K];
 
 let ocr: OcrEngine | null = null;
 
-type Engine = typeof import('../jobs/engine-tasks');
+type Engine = typeof EngineTasks;
 let engine: Engine | null = null;
 let loading: Promise<Engine> | null = null;
 

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
+import type { EvaluationRun } from '../../shared/evaluations';
 import type { Database } from '../db/schema';
 import { makePdf, multipart, pngBytes, type FilePart } from './uploads';
 import { signUp, type TestApp, type TestUser } from './test-app';
@@ -194,4 +196,20 @@ export async function storeAnswerDirectly(
     })
     .execute();
   return id;
+}
+
+/** Evaluates as the teacher and waits until the run has finished, confirming its changes if asked. */
+export async function evaluateAll(t: TestApp, teacher: TestUser, code: string): Promise<void> {
+  const call = (method: 'GET' | 'POST', url: string) =>
+    t.app.inject({ method, url, headers: { cookie: teacher.cookie } });
+  await call('POST', `/api/assignments/${code}/evaluations`);
+  for (let i = 0; i < 300; i++) {
+    const run = (await call('GET', `/api/assignments/${code}/evaluations/latest`)).json()
+      .run as EvaluationRun;
+    if (run.status === 'finished') return;
+    if (run.status === 'awaiting-confirmation')
+      await call('POST', `/api/assignments/${code}/evaluations/confirm`);
+    await sleep(50);
+  }
+  throw new Error('the run did not finish');
 }

@@ -1,10 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCEPTED_BY_TEACHER } from '../../../grading/grade';
 import type { AcceptedAnswer } from '../../../shared/accepted-answers';
-import type { EvaluationRun, SubmissionDetail } from '../../../shared/evaluations';
+import type { SubmissionDetail } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
-import { classWithAnswers, createAssignment } from '../../test/classroom';
+import { classWithAnswers, createAssignment, evaluateAll } from '../../test/classroom';
 import {
   buildTeacherApp,
   dialects,
@@ -40,21 +39,6 @@ const ANSWERS: Record<string, string[]> = {
 /** A request as the signed-in user. */
 const call = (t: TestApp, user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
-
-/** Evaluates as the teacher and waits until the run has finished, confirming its changes if asked. */
-async function evaluateAll(t: TestApp, teacher: TestUser, code: string) {
-  await call(t, teacher, 'POST', `/api/assignments/${code}/evaluations`);
-  for (let i = 0; i < 300; i++) {
-    const run = (
-      await call(t, teacher, 'GET', `/api/assignments/${code}/evaluations/latest`)
-    ).json().run as EvaluationRun;
-    if (run.status === 'finished') return;
-    if (run.status === 'awaiting-confirmation')
-      await call(t, teacher, 'POST', `/api/assignments/${code}/evaluations/confirm`);
-    await sleep(50);
-  }
-  throw new Error('the run did not finish');
-}
 
 describe.each(dialects)('accepted answers (%s)', (dialect) => {
   let t: TestApp;

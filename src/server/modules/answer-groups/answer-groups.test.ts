@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,9 +6,8 @@ import {
   type AnswerGroupsResponse,
   type GroupMarkResponse,
 } from '../../../shared/answer-groups';
-import type { EvaluationRun } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
-import { classWithAnswers, createAssignment } from '../../test/classroom';
+import { classWithAnswers, createAssignment, evaluateAll } from '../../test/classroom';
 import { findForUser } from '../assignments/assignments.service';
 import { setQuestionMarks } from '../marks/marking.service';
 import {
@@ -47,20 +45,6 @@ const call = (
   url: string,
   payload?: object,
 ) => t.app.inject({ method, url, headers: user ? { cookie: user.cookie } : {}, payload });
-
-async function evaluateAll(t: TestApp, teacher: TestUser, code: string) {
-  await call(t, teacher, 'POST', `/api/assignments/${code}/evaluations`);
-  for (let i = 0; i < 300; i++) {
-    const run = (
-      await call(t, teacher, 'GET', `/api/assignments/${code}/evaluations/latest`)
-    ).json().run as EvaluationRun;
-    if (run.status === 'finished') return;
-    if (run.status === 'awaiting-confirmation')
-      await call(t, teacher, 'POST', `/api/assignments/${code}/evaluations/confirm`);
-    await sleep(50);
-  }
-  throw new Error('the run did not finish');
-}
 
 describe.each(dialects)('answer groups (%s)', (dialect) => {
   let t: TestApp;
