@@ -49,10 +49,15 @@ const reports = new Map<string, EngineReport>();
 /** Reports being made, so that requests arriving together make one. */
 const making = new Map<string, Promise<EngineReport>>();
 
+let made = 0;
+
 /** Forgets every report kept (tests and the benchmark start from nothing). */
 export function forgetReports() {
   reports.clear();
 }
+
+/** How many reports this process has made, not answered from those kept (for tests). */
+export const reportsMade = () => made;
 
 function keep(key: string, report: EngineReport) {
   if (reports.size >= REPORTS) reports.delete(reports.keys().next().value!);
@@ -69,6 +74,7 @@ async function reportFor(key: string, make: () => Promise<EngineReport>) {
   }
   let pending = making.get(key);
   if (!pending) {
+    made++;
     pending = make().finally(() => making.delete(key));
     making.set(key, pending);
   }
@@ -195,7 +201,7 @@ export async function compareHandIns(
       className: r.class_name,
       handIns: counts.get(r.id) ?? 0,
     })),
-    overLimit: left.thisClass + left.earlier > 0 ? { limit: MAX_COMPARED_HAND_INS, ...left } : null,
+    overLimit: left.thisClass + left.earlier > 0 ? { limit, ...left } : null,
     papers,
   };
 }
