@@ -19,9 +19,9 @@ import { migrateToLatest, openDatabase, type Db } from '../src/server/db/databas
 import type { AssignmentRow } from '../src/server/modules/assignments/assignments.repository';
 import type { Papers } from '../src/server/modules/similarity/similarity-papers';
 import { readingTexts } from '../src/server/modules/similarity/similarity.repository';
+import { forgetReports } from '../src/server/modules/similarity/similarity-reports';
 import {
   compareHandIns,
-  forgetReports,
   readPairDetail,
 } from '../src/server/modules/similarity/similarity.service';
 import type { CurrentUser } from '../src/server/auth/current-user';

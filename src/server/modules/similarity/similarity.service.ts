@@ -20,12 +20,8 @@ import type { SandboxPool } from '../../sandbox/sandbox-pool';
 import type { AssignmentRow } from '../assignments/assignments.service';
 import type { QuestionDeps } from '../assignments/questions.service';
 import { papersOf, type Papers } from './similarity-papers';
+import { reportFor } from './similarity-reports';
 import * as repo from './similarity.repository';
-
-// Computed when asked, and kept in this process's memory (REPORTS of them, least recently used
-// out) by what it was made from: the hand-ins compared, each with its reading's size and reader
-// version, and the papers left out. Asking again costs two small queries (no reading is loaded)
-// until a hand-in comes, is read or goes. Another process makes its own.
 
 type HandIn = {
   id: string;
@@ -44,53 +40,14 @@ export type Comparison = {
   papers: Papers;
 };
 
-const REPORTS = 32;
-const reports = new Map<string, EngineReport>();
-/** Reports being made, so that requests arriving together make one. */
-const making = new Map<string, Promise<EngineReport>>();
-
-let made = 0;
-
-/** Forgets every report kept (tests and the benchmark start from nothing). */
-export function forgetReports() {
-  reports.clear();
-}
-
-/** How many reports this process has made, not answered from those kept (for tests). */
-export const reportsMade = () => made;
-
-function keep(key: string, report: EngineReport) {
-  if (reports.size >= REPORTS) reports.delete(reports.keys().next().value!);
-  reports.set(key, report);
-}
-
-/** The report for `key`: kept, being made, or made now from the texts. */
-async function reportFor(key: string, make: () => Promise<EngineReport>) {
-  const kept = reports.get(key);
-  if (kept) {
-    reports.delete(key);
-    reports.set(key, kept);
-    return kept;
-  }
-  let pending = making.get(key);
-  if (!pending) {
-    made++;
-    pending = make().finally(() => making.delete(key));
-    making.set(key, pending);
-  }
-  const report = await pending;
-  keep(key, report);
-  return report;
-}
-
 /** A report may take this long to make (in a reader process, off the server's event loop). */
 export const COMPARE_TIMEOUT_MS = 30_000;
 
-const tooSlow = (why: string) =>
+const overLimit = (what: string) =>
   new AppError(
     503,
     'similarity_over_limit',
-    `Comparing the hand-ins ${why}, the limit. Try again later; if it happens again, tell your administrator.`,
+    `Comparing the hand-ins ${what}. Try again later; if it happens again, tell your administrator.`,
   );
 
 /**
@@ -108,12 +65,12 @@ async function compareInReader(
     { lane: 'interactive', owner: `similarity:${assignmentId}`, timeoutMs: COMPARE_TIMEOUT_MS },
   );
   if (out.ok) return out.value;
-  throw tooSlow(
+  throw overLimit(
     out.limit === 'time'
-      ? `took longer than ${COMPARE_TIMEOUT_MS / 1000} seconds`
+      ? `took longer than ${COMPARE_TIMEOUT_MS / 1000} seconds, the limit`
       : out.limit === 'memory'
-        ? 'needed more memory than a reader may use'
-        : 'stopped its reader',
+        ? 'needed more memory than the limit'
+        : 'stopped unexpectedly',
   );
 }
 

@@ -13,7 +13,8 @@ import {
   type TestUser,
 } from '../../test/test-app';
 import { forgetPapers, papersOf } from './similarity-papers';
-import { compareHandIns, forgetReports, presentReport, reportsMade } from './similarity.service';
+import { forgetReports, reportsMade } from './similarity-reports';
+import { compareHandIns, presentReport } from './similarity.service';
 
 // Similar hand-ins through the routes, on real hand-ins (PDFs read as they were checked): a pair
 // that copied, students who quote the model answer and the question (no pair), a hand-in with

@@ -7,7 +7,7 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** "Ignored: …": the papers whose text was left out, and the class's common phrases. */
 export function ignoredLine(r: Pick<SimilarityReport, 'papers' | 'commonPhrases'>) {
-  const parts = r.papers.filter((p) => p.ignored).map(paperName);
+  const parts: string[] = r.papers.filter((p) => p.ignored).map(paperName);
   if (r.commonPhrases > 0)
     parts.push(
       `${r.commonPhrases} ${r.commonPhrases === 1 ? 'phrase' : 'phrases'} that many hand-ins have`,
