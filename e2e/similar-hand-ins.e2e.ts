@@ -82,6 +82,9 @@ describe('similar hand-ins', () => {
       .poll(() => teacher.getByRole('button', { name: /^Compare side by side: / }).count())
       .toBe(1);
     expect(await teacher.getByRole('heading', { name: 'Pairs to look at (1)' }).count()).toBe(1);
+    // Both papers were read, so both were left out, and the page says so.
+    await teacher.getByText(/^Ignored: the question paper and the model answer/).waitFor();
+    expect(await teacher.getByText(/could not be read/).count()).toBe(0);
     expect(await seriousViolations(teacher)).toEqual([]);
 
     await compare.click();

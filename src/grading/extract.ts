@@ -58,6 +58,9 @@ export function budgetMessage(verdict: Exclude<BudgetVerdict, { ok: true }>, lim
 /** A reading as it is kept with a submission, so the file is not read again. */
 export const encodeReading = (doc: ExtractedDocument) => JSON.stringify({ v: READER_VERSION, doc });
 
+/** How every reading this reader version keeps begins: tells it apart without parsing it. */
+export const READING_PREFIX = `{"v":${READER_VERSION},`;
+
 /** A kept reading, or null when there is none or an older reader version made it. */
 export function decodeReading(kept: string | null): ExtractedDocument | null {
   if (!kept) return null;

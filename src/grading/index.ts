@@ -11,7 +11,13 @@
  * `gradeAnswers` runs the last three in one call; `gradeBatch` all of them (CLI and benchmarks);
  * the server's grading jobs run them as separate, stored steps (src/server/jobs).
  */
-export { decodeReading, encodeReading, extractDocument, READER_VERSION } from './extract';
+export {
+  decodeReading,
+  encodeReading,
+  extractDocument,
+  READER_VERSION,
+  READING_PREFIX,
+} from './extract';
 export { createOcrEngine } from './ocr';
 export { inspectPdf, type PdfInspection, type PdfProblem } from './inspect';
 export { DEFAULT_READ_LIMITS, type ReadLimits } from './read-limits';

@@ -141,4 +141,22 @@ describe('findSimilar', () => {
       ['s2', 'old2'],
     ]);
   });
+
+  it('never compares two earlier classes’ hand-ins, however much they share', () => {
+    const docs = classOf(6);
+    // Two earlier classes copied among themselves (a whole class of copies, in a large school):
+    // none of this is this class's, so none of it is work to do.
+    for (let i = 0; i < 6; i++)
+      docs.push(
+        doc(`old${i}`, `${prose(70 + i, 20)} ${COPIED} ${prose(80 + i, 20)}`, { current: false }),
+      );
+    const report = findSimilar(docs);
+    expect(report.pairs).toEqual([]);
+    expect(report.checkedPairs).toBe(0);
+    // One hand-in of this class with the same passage: its six pairs are checked, no more.
+    docs[0] = doc('s0', `${prose(90, 20)} ${COPIED}`);
+    const found = findSimilar(docs);
+    expect(found.pairs.map((p) => p.a)).toEqual(Array(6).fill('s0'));
+    expect(found.checkedPairs).toBe(6);
+  });
 });

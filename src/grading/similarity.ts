@@ -39,10 +39,16 @@ export type SimilarityReport = {
   empty: string[];
   /** How many of the class's phrases were ignored because many hand-ins have them. */
   commonPhrases: number;
+  /** Pairs of distinct texts compared word by word (the work done; for the benchmark and tests). */
+  checkedPairs: number;
 };
 
 export type SimilarityOptions = {
-  /** Texts to ignore: the question paper and the model answer (and its accepted answers). */
+  /**
+   * Texts every hand-in may quote: the question paper and the model answer. Not the answers the
+   * teacher accepted: those are a classmate's words, which students never see, so ignoring them
+   * would hide a copy of that classmate's answer.
+   */
   ignore?: string[];
   maxPairs?: number;
   /** Another flag line than FLAG_SHARE and FLAG_WORDS (the benchmark looks below it). */
@@ -200,25 +206,32 @@ function commonPrints(distinct: Doc[], total: number) {
   return common;
 }
 
-/** Pairs of distinct documents sharing at least one fingerprint that is not common. */
+/**
+ * Pairs of distinct documents sharing at least one fingerprint that is not common, one of them at
+ * least of this class: two earlier classes' hand-ins are never counted, so the work grows with
+ * this class's size times theirs, not with the square of theirs.
+ */
 function candidates(distinct: Doc[], common: Set<number>, line: FlagLine) {
-  const postings = new Map<number, number[]>();
+  const postings = new Map<number, { current: number[]; earlier: number[] }>();
   distinct.forEach((d, di) => {
     for (const h of d.prints.keys()) {
       if (common.has(h)) continue;
-      const list = postings.get(h);
-      if (list) list.push(di);
-      else postings.set(h, [di]);
+      let list = postings.get(h);
+      if (!list) postings.set(h, (list = { current: [], earlier: [] }));
+      (d.current ? list.current : list.earlier).push(di);
     }
   });
   const pairs = new Map<number, number>();
   const n = distinct.length;
-  for (const list of postings.values())
-    for (let x = 0; x < list.length; x++)
-      for (let y = x + 1; y < list.length; y++) {
-        const key = list[x]! * n + list[y]!;
-        pairs.set(key, (pairs.get(key) ?? 0) + 1);
-      }
+  const count = (x: number, y: number) => {
+    const key = x * n + y;
+    pairs.set(key, (pairs.get(key) ?? 0) + 1);
+  };
+  for (const { current, earlier } of postings.values())
+    for (let x = 0; x < current.length; x++) {
+      for (let y = x + 1; y < current.length; y++) count(current[x]!, current[y]!);
+      for (const y of earlier) count(current[x]!, y);
+    }
   const out: Array<readonly [number, number]> = [];
   for (const [key, shared] of pairs) {
     const [x, y] = [Math.floor(key / n), key % n];
@@ -345,12 +358,10 @@ export function findSimilar(docs: SimilarityDoc[], options: SimilarityOptions = 
   for (const d of distinct) d.grams.forEach((g, i) => common.has(g) && markGram(d.ignored, i));
   const people = new Map(docs.map((d) => [d.id, d.person]));
   const pairs: SimilarPair[] = [];
-  for (const [x, y] of candidates(distinct, common, line)) {
-    // An earlier class's hand-in is always the second of a pair.
-    const [A, B] = distinct[x]!.current
-      ? [distinct[x]!, distinct[y]!]
-      : [distinct[y]!, distinct[x]!];
-    if (!A.current) continue;
+  const checked = candidates(distinct, common, line);
+  for (const [x, y] of checked) {
+    // The first is always of this class (see candidates), an earlier class's hand-in the second.
+    const [A, B] = [distinct[x]!, distinct[y]!];
     const found = comparePair(A, B, common, line);
     if (!found) continue;
     for (const a of A.members)
@@ -369,5 +380,6 @@ export function findSimilar(docs: SimilarityDoc[], options: SimilarityOptions = 
       .sort((a, b) => b.length - a.length),
     empty,
     commonPhrases: common.size,
+    checkedPairs: checked.length,
   } satisfies SimilarityReport;
 }

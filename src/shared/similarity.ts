@@ -30,6 +30,21 @@ export type SimilarPair = z.infer<typeof similarPair>;
 export const namedHandIn = z.object({ submissionId: z.string(), studentName: z.string() });
 export type NamedHandIn = z.infer<typeof namedHandIn>;
 
+/**
+ * The question paper or the model answer, and whether its text was left out of the comparison:
+ * not when it could not be read (then students who quote it may be listed), with the reason.
+ */
+export const paperState = z.object({
+  paper: z.enum(['question-paper', 'model-answer']),
+  ignored: z.boolean(),
+  /** Why its text was not left out (null when it was). */
+  reason: z.string().nullable(),
+});
+export type PaperState = z.infer<typeof paperState>;
+
+/** Hand-ins compared at most in one report: this class's first, then earlier classes'. */
+export const MAX_COMPARED_HAND_INS = 1000;
+
 /** GET /api/assignments/:code/similarity */
 export const similarityReport = z.object({
   /** Pairs over the flag line, most similar first. */
@@ -48,6 +63,21 @@ export const similarityReport = z.object({
   earlier: z.array(
     z.object({ title: z.string(), className: z.string().nullable(), handIns: z.number().int() }),
   ),
+  /** The assignment's papers (only those it has), each left out of the comparison or not. */
+  papers: z.array(paperState),
+  /** Whether every paper the assignment has was left out (false: see `papers` for why not). */
+  papersIgnored: z.boolean(),
+  /**
+   * Hand-ins read but not compared, beyond MAX_COMPARED_HAND_INS: this class's latest ones, then
+   * the earlier classes' (null when all were compared).
+   */
+  overLimit: z
+    .object({
+      limit: z.number().int(),
+      thisClass: z.number().int(),
+      earlier: z.number().int(),
+    })
+    .nullable(),
   /** Phrases ignored because many hand-ins have them. */
   commonPhrases: z.number().int(),
   /** The flag line: a pair is listed when this share of either hand-in, and this many words, are shared. */

@@ -14,6 +14,12 @@ import { inspectPdf } from '../../grading/inspect';
 import { createOcrEngine } from '../../grading/ocr';
 import { loadPdfJs } from '../../grading/pdfjs';
 import type * as EngineTasks from '../jobs/engine-tasks';
+import {
+  findSimilar,
+  type SimilarityDoc,
+  type SimilarityOptions,
+  type SimilarityReport,
+} from '../../grading/similarity';
 import type {
   PreparedPapers,
   PreparePapersInput,
@@ -30,6 +36,7 @@ import type {
 export type SandboxTask =
   | { type: 'inspect-pdf'; bytes: Uint8Array; limits: ReadLimits }
   | { type: 'extract'; bytes: Uint8Array; limits: ReadLimits }
+  | { type: 'similar'; docs: SimilarityDoc[]; options: SimilarityOptions }
   | { type: 'prepare'; input: PreparePapersInput }
   | { type: 'prepare-run'; input: PrepareRunInput }
   | { type: 'read-answer'; input: ReadAnswerInput }
@@ -40,6 +47,7 @@ export type SandboxTask =
 type Results = {
   'inspect-pdf': PdfInspection;
   extract: ExtractedDocument;
+  similar: SimilarityReport;
   prepare: PreparedPapers;
   'prepare-run': PreparedAssignment | null;
   'read-answer': ReadAnswerOutput;
@@ -64,7 +72,12 @@ export function warmReader(): void {
 
 /** Whether the task needs the engine's modules and they are not loaded yet. */
 export function needsEngine(task: SandboxTask): boolean {
-  return engine === null && task.type !== 'inspect-pdf' && task.type !== 'extract';
+  return (
+    engine === null &&
+    task.type !== 'inspect-pdf' &&
+    task.type !== 'extract' &&
+    task.type !== 'similar'
+  );
 }
 
 /** Loads the engine's modules, once. */
@@ -76,6 +89,8 @@ export async function loadEngine(): Promise<Engine> {
 /** Runs one task inside a reader process; the OCR engine is started once and kept for the next. */
 export async function runSandboxTask(task: SandboxTask): Promise<Results[SandboxTask['type']]> {
   if (task.type === 'inspect-pdf') return inspectPdf(task.bytes, task.limits);
+  // Similar hand-ins: a large class's texts compared off the server's event loop, in time.
+  if (task.type === 'similar') return findSimilar(task.docs, task.options);
   if (task.type === 'extract') {
     ocr ??= createOcrEngine();
     return extractDocument({ kind: 'pdf', bytes: task.bytes }, { ocr, limits: task.limits });

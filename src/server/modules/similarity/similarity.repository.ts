@@ -1,21 +1,59 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 
-/** Every hand-in of the assignments with its student's name and its kept reading. */
+/**
+ * Every hand-in of the assignments with its student's name and, of its kept reading, only its
+ * first characters (which reader version made it) and its size: what tells whether the reading
+ * changed, without loading it (a reading of scanned pages holds every word's box on the page).
+ */
 export async function handInsOf(db: Kysely<Database>, assignmentIds: string[]) {
   if (assignmentIds.length === 0) return [];
   return db
     .selectFrom('submission as s')
     .innerJoin('user as u', 'u.id', 's.student_id')
-    .select(['s.id', 's.assignment_id', 's.student_id', 's.reading', 'u.name as student_name'])
+    .select([
+      's.id',
+      's.assignment_id',
+      's.student_id',
+      's.file_id',
+      'u.name as student_name',
+      sql<string | null>`substr(s.reading, 1, 16)`.as('reading_head'),
+      sql<number | null>`octet_length(s.reading)`.as('reading_bytes'),
+    ])
     .where('s.assignment_id', 'in', assignmentIds)
     .orderBy('s.submitted_at')
     .orderBy('s.id')
     .execute();
 }
 
-/** The content hashes of the assignment's question paper and model answer. */
-export async function paperHashes(
+/**
+ * The text of each hand-in's kept reading ('' when it was read and had none), taken out of the
+ * JSON by the database: the pages and their word boxes never reach the server. In slices, so a
+ * large class stays under every driver's limit on bound values.
+ */
+export async function readingTexts(db: Db, ids: string[]) {
+  const text =
+    db.dialect === 'postgres'
+      ? sql<string>`case when s.reading::json -> 'doc' ->> 'status' = 'ok'
+          then s.reading::json -> 'doc' ->> 'text' else '' end`
+      : sql<string>`case when json_extract(s.reading, '$.doc.status') = 'ok'
+          then json_extract(s.reading, '$.doc.text') else '' end`;
+  const out = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db.kysely
+      .selectFrom('submission as s')
+      .select(['s.id', text.as('text')])
+      .where('s.id', 'in', ids.slice(i, i + 500))
+      .where('s.reading', 'is not', null)
+      .execute();
+    for (const r of rows) out.set(r.id, r.text ?? '');
+  }
+  return out;
+}
+
+/** The question paper's and the model answer's files (id and content hash), in one query. */
+export async function paperFiles(
   db: Kysely<Database>,
   a: { question_file_id: string | null; model_answer_file_id: string | null },
 ) {

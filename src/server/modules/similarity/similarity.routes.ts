@@ -21,7 +21,7 @@ export async function similarityRoutes(fastify: FastifyInstance, deps: QuestionD
   const reportSchema = {
     summary: 'Similar hand-ins: pairs that share unusual passages',
     description:
-      'Winnowing over word 5-grams, ignoring the question paper, the model answer and phrases many hand-ins have; identical hand-ins come as one group. Computed on demand.',
+      'Winnowing over word 5-grams, ignoring the question paper, the model answer (`papers` says whether each was left out: not when it could not be read) and phrases many hand-ins have; identical hand-ins come as one group. At most 1,000 hand-ins are compared (`overLimit`). Computed when asked and kept in the server’s memory until a hand-in comes, is read or goes.',
     tags,
     params: codeParams,
     response: {
@@ -36,7 +36,8 @@ export async function similarityRoutes(fastify: FastifyInstance, deps: QuestionD
 
   const pairSchema = {
     summary: 'One similar pair: both texts with the shared passages',
-    description: '404 pair_not_found unless the report lists the pair (a first, b second).',
+    description:
+      '404 pair_not_found unless the report lists the pair (a first, b second). The passages come from the report (kept, or made again); only the two texts are loaded.',
     tags,
     params: similarPairParams,
     response: {

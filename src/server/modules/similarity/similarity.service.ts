@@ -1,146 +1,166 @@
-import type { Kysely } from 'kysely';
-import { decodeReading } from '../../../grading';
+import crypto from 'node:crypto';
+import { READING_PREFIX } from '../../../grading';
 import {
   FLAG_SHARE,
   FLAG_WORDS,
-  findSimilar,
   type SimilarityDoc,
+  type SimilarityReport as EngineReport,
 } from '../../../grading/similarity';
-import type {
-  NamedHandIn,
-  SimilarHandIn,
-  SimilarityReport,
-  SimilarPairDetail,
+import {
+  MAX_COMPARED_HAND_INS,
+  type NamedHandIn,
+  type SimilarHandIn,
+  type SimilarityReport,
+  type SimilarPairDetail,
 } from '../../../shared/similarity';
 import type { CurrentUser } from '../../auth/current-user';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
+import type { SandboxPool } from '../../sandbox/sandbox-pool';
 import type { AssignmentRow } from '../assignments/assignments.service';
 import type { QuestionDeps } from '../assignments/questions.service';
-import { readFileBytes } from '../files/files.service';
+import { papersOf, type Papers } from './similarity-papers';
+import { reportFor } from './similarity-reports';
 import * as repo from './similarity.repository';
-
-// Computed on demand, never stored: comparing a class of 500 two-page hand-ins takes well under
-// a second (npm run bench:similarity), and a stored report would go stale with every hand-in.
-// Only the papers' text is kept, in memory, by file content (reading a PDF costs more than
-// comparing the class).
 
 type HandIn = {
   id: string;
   studentName: string;
   earlier: { title: string; className: string | null } | null;
-  text: string | null;
-  empty: boolean;
 };
 
 /** Everything the report and a pair's detail are made from. */
-type Comparison = {
-  report: ReturnType<typeof findSimilar>;
+export type Comparison = {
+  report: EngineReport;
   handIns: Map<string, HandIn>;
   unread: NamedHandIn[];
   compared: number;
   earlier: SimilarityReport['earlier'];
+  overLimit: SimilarityReport['overLimit'];
+  papers: Papers;
 };
 
-const PAPER_CACHE = 64;
-const paperTexts = new Map<string, string>();
+/** A report may take this long to make (in a reader process, off the server's event loop). */
+export const COMPARE_TIMEOUT_MS = 30_000;
 
-/** A paper's text (its PDF read in a reader process, once per content), or '' when unreadable. */
-async function paperText(deps: QuestionDeps, assignment: AssignmentRow, fileId: string | null) {
-  if (!fileId) return '';
-  const file = await deps.db.kysely
-    .selectFrom('file')
-    .select('sha256')
-    .where('id', '=', fileId)
-    .executeTakeFirst();
-  if (!file) return '';
-  const kept = paperTexts.get(file.sha256);
-  if (kept !== undefined) return kept;
-  const bytes = await readFileBytes(deps.db.kysely, deps.store, fileId);
-  if (!bytes) return '';
-  const { pool, reading } = deps.checker;
-  const out = await pool
-    .run(
-      { type: 'extract', bytes, limits: reading.limits },
-      {
-        lane: 'interactive',
-        owner: `assignment:${assignment.id}`,
-        timeoutMs: reading.gradeTimeoutMs,
-      },
-    )
-    // A paper that cannot be read now is not ignored this time (and not kept): the hand-ins are
-    // still compared.
-    .catch(() => null);
-  if (!out) return '';
-  const text = out.ok && out.value.status === 'ok' ? out.value.text : '';
-  if (paperTexts.size >= PAPER_CACHE) paperTexts.delete(paperTexts.keys().next().value!);
-  paperTexts.set(file.sha256, text);
-  return text;
+const overLimit = (what: string) =>
+  new AppError(
+    503,
+    'similarity_over_limit',
+    `Comparing the hand-ins ${what}. Try again later; if it happens again, tell your administrator.`,
+  );
+
+/**
+ * Compares the texts in a reader process under a time limit: a class of long hand-ins could
+ * otherwise hold the server's event loop for seconds (npm run bench:similarity).
+ */
+async function compareInReader(
+  pool: SandboxPool,
+  assignmentId: string,
+  docs: SimilarityDoc[],
+  ignore: string[],
+) {
+  const out = await pool.run(
+    { type: 'similar', docs, options: { ignore } },
+    { lane: 'interactive', owner: `similarity:${assignmentId}`, timeoutMs: COMPARE_TIMEOUT_MS },
+  );
+  if (out.ok) return out.value;
+  throw overLimit(
+    out.limit === 'time'
+      ? `took longer than ${COMPARE_TIMEOUT_MS / 1000} seconds, the limit`
+      : out.limit === 'memory'
+        ? 'needed more memory than the limit'
+        : 'stopped unexpectedly',
+  );
 }
 
-/** The text of a kept reading: null when not read yet, '' when read and no text was found. */
-export function readingText(reading: string | null): string | null {
-  if (!reading) return null;
-  const doc = decodeReading(reading);
-  if (!doc) return null;
-  return doc.status === 'ok' ? doc.text : '';
-}
+type Row = Awaited<ReturnType<typeof repo.handInsOf>>[number];
+
+/** Whether the reading kept is the current reader's (an older one's is read again first). */
+const isRead = (row: Row) => row.reading_head?.startsWith(READING_PREFIX) ?? false;
 
 /**
  * Compares the assignment's hand-ins with each other and with the same assignment's hand-ins in
- * the teacher's earlier classes, ignoring the papers' text (`papers`).
+ * the teacher's earlier classes, leaving out the papers' text: at most MAX_COMPARED_HAND_INS,
+ * this class's first in the order they came.
  */
 export async function compareHandIns(
-  db: Kysely<Database>,
+  deps: { db: Db; pool: SandboxPool },
   teacher: CurrentUser,
   assignment: AssignmentRow,
-  papers: string[],
+  papers: Papers,
+  limit = MAX_COMPARED_HAND_INS,
 ): Promise<Comparison> {
-  const runs = await repo.earlierRuns(
-    db,
-    assignment,
-    await repo.paperHashes(db, assignment),
-    teacher.id,
-  );
-  const rows = await repo.handInsOf(db, [assignment.id, ...runs.map((r) => r.id)]);
+  const { db } = deps;
+  const runs = await repo.earlierRuns(db.kysely, assignment, papers.hashes, teacher.id);
+  const rows = await repo.handInsOf(db.kysely, [assignment.id, ...runs.map((r) => r.id)]);
   const runOf = new Map(runs.map((r) => [r.id, r]));
   const handIns = new Map<string, HandIn>();
-  const docs: SimilarityDoc[] = [];
   const unread: NamedHandIn[] = [];
+  const current: Row[] = [];
+  const earlier: Row[] = [];
   for (const row of rows) {
     const run = runOf.get(row.assignment_id);
-    const text = readingText(row.reading);
     const studentName = run && Number(run.anonymous_marking) === 1 ? 'A student' : row.student_name;
-    const earlier = run ? { title: run.title, className: run.class_name } : null;
-    handIns.set(row.id, { id: row.id, studentName, earlier, text, empty: text === '' });
-    if (text === null) {
+    handIns.set(row.id, {
+      id: row.id,
+      studentName,
+      earlier: run ? { title: run.title, className: run.class_name } : null,
+    });
+    if (!isRead(row)) {
       if (!run) unread.push({ submissionId: row.id, studentName });
-      continue;
-    }
-    docs.push({ id: row.id, text, person: row.student_id, current: !run });
+    } else (run ? earlier : current).push(row);
   }
-  const report = findSimilar(docs, { ignore: papers });
+  // The most recent earlier run first (earlierRuns' order) when they do not all fit.
+  const runOrder = new Map(runs.map((r, i) => [r.id, i]));
+  earlier.sort((x, y) => runOrder.get(x.assignment_id)! - runOrder.get(y.assignment_id)!);
+  const compared = current.slice(0, limit);
+  const comparedEarlier = earlier.slice(0, limit - compared.length);
+  const chosen = [...compared, ...comparedEarlier];
+  const key = crypto
+    .createHash('sha256')
+    .update(JSON.stringify([assignment.id, papers.key, limit]))
+    .update(
+      chosen
+        .map(
+          (r) =>
+            `${r.id}:${r.student_id}:${r.file_id}:${r.assignment_id}:${r.reading_head}:${r.reading_bytes}`,
+        )
+        .join('\n'),
+    )
+    .digest('hex');
+  const report = await reportFor(key, async () => {
+    const texts = await repo.readingTexts(
+      db,
+      chosen.map((r) => r.id),
+    );
+    const docs: SimilarityDoc[] = chosen.map((r) => ({
+      id: r.id,
+      text: texts.get(r.id) ?? '',
+      person: r.student_id,
+      current: r.assignment_id === assignment.id,
+    }));
+    return compareInReader(deps.pool, assignment.id, docs, papers.ignore);
+  });
   const counts = new Map<string, number>();
   for (const row of rows) counts.set(row.assignment_id, (counts.get(row.assignment_id) ?? 0) + 1);
+  const left = {
+    thisClass: current.length - compared.length,
+    earlier: earlier.length - comparedEarlier.length,
+  };
   return {
     report,
     handIns,
     unread,
-    compared: docs.filter((d) => d.current).length - report.empty.length,
+    compared: compared.length - report.empty.length,
     earlier: runs.map((r) => ({
       title: r.title,
       className: r.class_name,
       handIns: counts.get(r.id) ?? 0,
     })),
+    overLimit: left.thisClass + left.earlier > 0 ? { limit, ...left } : null,
+    papers,
   };
-}
-
-/** The papers' text of the assignment: what every hand-in may quote without being a copy. */
-export async function papersOf(deps: QuestionDeps, assignment: AssignmentRow) {
-  return Promise.all([
-    paperText(deps, assignment, assignment.question_file_id),
-    paperText(deps, assignment, assignment.model_answer_file_id),
-  ]);
 }
 
 const named = (handIns: Map<string, HandIn>) => (id: string) => ({
@@ -169,9 +189,18 @@ export function presentReport(c: Comparison): SimilarityReport {
     unread: c.unread,
     compared: c.compared,
     earlier: c.earlier,
+    papers: c.papers.states,
+    papersIgnored: c.papers.states.every((p) => p.ignored),
+    overLimit: c.overLimit,
     commonPhrases: c.report.commonPhrases,
     flagLine: { share: FLAG_SHARE, words: FLAG_WORDS },
   };
+}
+
+/** The comparison the routes answer from (kept reports reused). */
+async function comparisonOf(deps: QuestionDeps, teacher: CurrentUser, assignment: AssignmentRow) {
+  const papers = await papersOf(deps, assignment);
+  return compareHandIns({ db: deps.db, pool: deps.checker.pool }, teacher, assignment, papers);
 }
 
 /** GET …/similarity: the pairs of hand-ins over the flag line, and what was not compared. */
@@ -180,8 +209,7 @@ export async function similarityReportOf(
   teacher: CurrentUser,
   assignment: AssignmentRow,
 ) {
-  const papers = await papersOf(deps, assignment);
-  return presentReport(await compareHandIns(deps.db.kysely, teacher, assignment, papers));
+  return presentReport(await comparisonOf(deps, teacher, assignment));
 }
 
 /**
@@ -195,25 +223,34 @@ export async function similarPairOf(
   a: string,
   b: string,
 ): Promise<SimilarPairDetail> {
-  const papers = await papersOf(deps, assignment);
-  const c = await compareHandIns(deps.db.kysely, teacher, assignment, papers);
+  return readPairDetail(deps.db, await comparisonOf(deps, teacher, assignment), a, b);
+}
+
+/** A listed pair's detail: its passages come from the report, only the two texts are loaded. */
+export async function readPairDetail(
+  db: Db,
+  c: Comparison,
+  a: string,
+  b: string,
+): Promise<SimilarPairDetail> {
   const pair = c.report.pairs.find((p) => p.a === a && p.b === b);
   if (!pair)
     throw new AppError(404, 'pair_not_found', 'These two hand-ins are not a similar pair.');
-  const text = (id: string, share: number, passages: Array<[number, number]>) => ({
+  const texts = await repo.readingTexts(db, [a, b]);
+  const side = (id: string, share: number, passages: Array<[number, number]>) => ({
     ...named(c.handIns)(id),
     share,
     earlier: c.handIns.get(id)!.earlier,
-    text: c.handIns.get(id)!.text ?? '',
+    text: texts.get(id) ?? '',
     passages,
   });
   return {
-    a: text(
+    a: side(
       a,
       pair.shareA,
       pair.passages.map((p) => p.a),
     ),
-    b: text(
+    b: side(
       b,
       pair.shareB,
       pair.passages.map((p) => p.b),

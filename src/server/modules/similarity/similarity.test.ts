@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeReading } from '../../../grading';
 import type { SimilarityReport, SimilarPairDetail } from '../../../shared/similarity';
+import type { CurrentUser } from '../../auth/current-user';
+import type { AssignmentRow } from '../assignments/assignments.service';
 import { assignmentForm, join, postAssignment, submit } from '../../test/classroom';
 import { makePdf } from '../../test/uploads';
 import {
@@ -10,6 +12,9 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
+import { forgetPapers, papersOf } from './similarity-papers';
+import { forgetReports, reportsMade } from './similarity-reports';
+import { compareHandIns, presentReport } from './similarity.service';
 
 // Similar hand-ins through the routes, on real hand-ins (PDFs read as they were checked): a pair
 // that copied, students who quote the model answer and the question (no pair), a hand-in with
@@ -50,6 +55,7 @@ describe.each(dialects)('similar hand-ins (%s)', (dialect) => {
 
   const get = (user: TestUser | null, url: string) =>
     t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
+  const pairNames = (r: SimilarityReport) => r.pairs.map((p) => [p.a.studentName, p.b.studentName]);
   const report = async (c = code) => {
     const res = await get(teacher, `/api/assignments/${c}/similarity`);
     expect(res.statusCode, res.body).toBe(200);
@@ -214,5 +220,102 @@ describe.each(dialects)('similar hand-ins (%s)', (dialect) => {
         .where('code', '=', code)
         .execute();
     }
+  });
+
+  it('leaves the papers out only once the reader has read them, and says when it could not', async () => {
+    forgetPapers();
+    const { reading } = t.config;
+    const limit = reading.gradeTimeoutMs;
+    // The reader runs over its time limit on both papers (as on a slow day, or a heavy scan).
+    reading.gradeTimeoutMs = 1;
+    let r: SimilarityReport;
+    try {
+      r = await report();
+    } finally {
+      reading.gradeTimeoutMs = limit;
+    }
+    expect(r.papersIgnored).toBe(false);
+    expect(r.papers.map((p) => [p.paper, p.ignored])).toEqual([
+      ['question-paper', false],
+      ['model-answer', false],
+    ]);
+    expect(r.papers[0]!.reason).toMatch(/took longer than .* read again the next time/);
+    // Nothing left out: Cy and Di, who quote the model answer, are a pair this time.
+    expect(pairNames(r)).toContainEqual(['Cy', 'Di']);
+    // Not kept as papers without text: the next report reads them and leaves them out.
+    const again = await report();
+    expect(again.papersIgnored).toBe(true);
+    expect(again.papers.every((p) => p.ignored && p.reason === null)).toBe(true);
+    expect(pairNames(again)).not.toContainEqual(['Cy', 'Di']);
+    expect(pairNames(again)).toHaveLength(2);
+  });
+
+  it('keeps the report until a hand-in is read, and a pair’s detail makes none', async () => {
+    forgetReports();
+    const before = reportsMade();
+    const first = await report();
+    await report();
+    const pair = await get(
+      teacher,
+      `/api/assignments/${code}/similarity/pairs/${ids.Ada}/${ids.Ben}`,
+    );
+    expect(pair.statusCode).toBe(200);
+    expect(reportsMade() - before).toBe(1);
+    // Hal's scanned pages are read now: he copied Ada. The report is made again and lists him.
+    const read = encodeReading({
+      status: 'ok',
+      text: `${ANSWERS.Ada} I wrote this at home.`,
+      ocrConfidence: 0.9,
+      pages: [],
+    });
+    await t.db.kysely
+      .updateTable('submission')
+      .set({ reading: read })
+      .where('id', '=', ids.Hal!)
+      .execute();
+    try {
+      const r = await report();
+      expect(reportsMade() - before).toBe(2);
+      expect(pairNames(r)).toContainEqual(['Ada', 'Hal']);
+      expect(r.unread).toEqual([]);
+      expect(first.unread.map((h) => h.studentName)).toEqual(['Hal']);
+    } finally {
+      await t.db.kysely
+        .updateTable('submission')
+        .set({ reading: null })
+        .where('id', '=', ids.Hal!)
+        .execute();
+    }
+    expect(pairNames(await report())).not.toContainEqual(['Ada', 'Hal']);
+  });
+
+  it('compares at most so many hand-ins, this class’s first, and says how many were left out', async () => {
+    const assignment = (await t.db.kysely
+      .selectFrom('assignment')
+      .selectAll()
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow()) as AssignmentRow;
+    const deps = { db: t.db, store: t.store, checker: { pool: t.pool, reading: t.config.reading } };
+    const me = { id: teacher.id, name: teacher.name, role: 'teacher' } as CurrentUser;
+    const compare = async (limit: number) =>
+      presentReport(
+        await compareHandIns(
+          { db: t.db, pool: t.pool },
+          me,
+          assignment,
+          await papersOf(deps, assignment),
+          limit,
+        ),
+      );
+    // Seven of this class's hand-ins are read (Hal's is not) and one of last year's.
+    const three = await compare(3);
+    expect(three.overLimit).toEqual({ limit: 3, thisClass: 4, earlier: 1 });
+    expect(pairNames(three)).toEqual([['Ada', 'Ben']]);
+    expect(three.compared).toBe(3);
+    const seven = await compare(7);
+    expect(seven.overLimit).toEqual({ limit: 7, thisClass: 0, earlier: 1 });
+    expect(pairNames(seven)).not.toContainEqual(['Fay', 'Old']);
+    expect((await compare(8)).overLimit).toBeNull();
+    expect((await report()).overLimit).toBeNull();
   });
 });

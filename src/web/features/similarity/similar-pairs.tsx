@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { NamedHandIn, SimilarityReport } from '../../../shared/similarity';
 import { Button } from '../../components/ui/button';
 import { handInName, percent } from './names';
+import { ignoredLine, overLimitLine, papersNotIgnored } from './summary-text';
 import { PairView } from './pair-view';
 import { useSimilarity } from './similarity-api';
 
@@ -113,13 +114,15 @@ function Summary({ report: r }: { report: SimilarityReport }) {
             : ''}
           .
         </li>
-        <li>
-          Ignored: the question paper and the model answer
-          {r.commonPhrases > 0
-            ? `, and ${r.commonPhrases} ${r.commonPhrases === 1 ? 'phrase' : 'phrases'} that many hand-ins have`
-            : ''}
-          .
-        </li>
+        {ignoredLine(r) ? <li>{ignoredLine(r)}</li> : null}
+        {papersNotIgnored(r).map((line) => (
+          <li key={line} className="font-medium text-slate-900">
+            {line}
+          </li>
+        ))}
+        {overLimitLine(r) ? (
+          <li className="font-medium text-slate-900">{overLimitLine(r)}</li>
+        ) : null}
         <li>
           A pair is listed when at least {percent(r.flagLine.share)} of either hand-in’s own words,
           and {r.flagLine.words} words or more, are in passages both have. It is for you to judge:

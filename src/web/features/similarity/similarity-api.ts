@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SimilarityReport, SimilarPairDetail } from '../../../shared/similarity';
-import { api } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 
 const url = (code: string) => `/api/assignments/${encodeURIComponent(code)}/similarity`;
 
@@ -9,6 +9,11 @@ export function useSimilarity(code: string) {
   return useQuery({
     queryKey: ['assignments', code, 'similarity'],
     queryFn: () => api<SimilarityReport>(url(code)),
+    // Made by the server when asked: not asked again each time the window regains focus (the
+    // app's default too), nor again after the server answered: a report over its time limit
+    // would only run over it again.
+    refetchOnWindowFocus: false,
+    retry: (count, err) => !(err instanceof ApiError) && count < 2,
   });
 }
 
@@ -21,5 +26,6 @@ export function useSimilarPair(code: string, pair: { a: string; b: string } | nu
         `${url(code)}/pairs/${encodeURIComponent(pair!.a)}/${encodeURIComponent(pair!.b)}`,
       ),
     enabled: pair !== null,
+    refetchOnWindowFocus: false,
   });
 }
