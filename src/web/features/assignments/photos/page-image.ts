@@ -9,7 +9,7 @@
  */
 
 /** One channel of 8-bit grey, row by row. */
-export type Grey = { width: number; height: number; data: Uint8ClampedArray };
+export type Grey = { width: number; height: number; data: Uint8ClampedArray<ArrayBuffer> };
 
 /** A point in pixels. */
 export type Point = { x: number; y: number };
@@ -40,7 +40,7 @@ export function toGrey(img: { width: number; height: number; data: ArrayLike<num
 }
 
 /** Grey back to RGBA, for a canvas. */
-export function toRgba(g: Grey): Uint8ClampedArray {
+export function toRgba(g: Grey): Uint8ClampedArray<ArrayBuffer> {
   const out = new Uint8ClampedArray(g.width * g.height * 4);
   for (let i = 0, j = 0; i < g.data.length; i++, j += 4) {
     out[j] = out[j + 1] = out[j + 2] = g.data[i]!;
