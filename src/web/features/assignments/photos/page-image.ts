@@ -181,7 +181,14 @@ export function findPage(g: Grey): Quad | null {
   }
   const sx = g.width / width;
   const sy = g.height / height;
-  const up = (p: Point, dx: number, dy: number) => ({ x: (p.x + dx) * sx, y: (p.y + dy) * sy });
+  // each corner drawn 1.5% in towards the middle, so that no sliver of the table is kept
+  const cx = (tl.p.x + tr.p.x + br.p.x + bl.p.x) / 4;
+  const cy = (tl.p.y + tr.p.y + br.p.y + bl.p.y) / 4;
+  const up = (p: Point, dx: number, dy: number) => {
+    const x = p.x + dx;
+    const y = p.y + dy;
+    return { x: (x + (cx - x) * 0.03) * sx, y: (y + (cy - y) * 0.03) * sy };
+  };
   return [up(tl.p, 0, 0), up(tr.p, 1, 0), up(br.p, 1, 1), up(bl.p, 0, 1)];
 }
 
@@ -316,6 +323,21 @@ export function rotate(g: Grey, turn: Turn): Grey {
   return { width: w, height: h, data: out };
 }
 
+/** The image without a margin of `share` of its size on each side. */
+function inset(g: Grey, share: number): Grey {
+  const dx = Math.floor(g.width * share);
+  const dy = Math.floor(g.height * share);
+  const width = g.width - 2 * dx;
+  const height = g.height - 2 * dy;
+  if (width < 8 || height < 8) return g;
+  const out = new Uint8ClampedArray(width * height);
+  for (let y = 0; y < height; y++) {
+    const from = (y + dy) * g.width + dx;
+    out.set(g.data.subarray(from, from + width), y * width);
+  }
+  return { width, height, data: out };
+}
+
 /** Share of ink per row (or per column), ink being darker than `level`. */
 function profile(g: Grey, byRow: boolean, level = 128): Float64Array {
   const n = byRow ? g.height : g.width;
@@ -388,7 +410,8 @@ export function isUpsideDown(g: Grey): boolean {
  * ink to tell is left as it is.
  */
 export function uprightTurn(g: Grey): Turn {
-  const small = shrink(g, 800);
+  // the middle of the page: a dark edge left by the photo would make every row and column inked
+  const small = inset(shrink(g, 800), 0.04);
   const rows = gapShare(profile(small, true));
   const cols = gapShare(profile(small, false));
   if (rows === 0 && cols === 0) return 0;
