@@ -169,7 +169,10 @@ describe('handing in photos of paper pages', () => {
     expect(left!.x + left!.width).toBeLessThanOrEqual(right!.x + 1);
     expect(await seriousViolations(teacher)).toEqual([]);
     const sideShot = shot('page-and-reading.png');
-    if (sideShot) await panel.screenshot({ path: sideShot });
+    if (sideShot) {
+      await reading.scrollIntoViewIfNeeded();
+      await panel.screenshot({ path: sideShot });
+    }
 
     await panel.getByRole('button', { name: 'Correct the reading of question 1' }).click();
     const dialog = teacher.getByRole('dialog', { name: 'Correct the reading of question 1' });
