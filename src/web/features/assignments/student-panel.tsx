@@ -171,42 +171,6 @@ function UploadAnswer({
           {error}
         </Alert>
       ) : null}
-      <FileDropZone
-        label="Your answer (PDF)"
-        prompt="Click to upload your Assignment or drag and drop"
-        hint="PDF (under 500kb)"
-        accept={acceptFor.pdf}
-        file={file}
-        name="answer"
-        inputId="answer-file"
-        disabled={upload.busy}
-        error={fileError}
-        onFile={(picked) => {
-          const problem = checkFile(picked, 'pdf');
-          setTooBig(problem === messages.fileTooLarge ? picked : null);
-          if (problem) return setFileError(problem);
-          // a good file answers the earlier refusal: do not leave its message beside the new choice
-          setFileError(undefined);
-          setError(undefined);
-          setPageNotes([]);
-          setFile(picked);
-        }}
-        onClear={() => {
-          setFile(null);
-          setPageNotes([]);
-        }}
-      />
-      {tooBig ? (
-        <ShrinkOffer
-          file={tooBig}
-          onShrunk={(smaller) => {
-            setTooBig(null);
-            setFileError(undefined);
-            setPageNotes([]);
-            setFile(smaller);
-          }}
-        />
-      ) : null}
       {photos ? (
         <Suspense fallback={<p role="status">Opening the photo tools…</p>}>
           <PhotoPages
@@ -266,6 +230,42 @@ function UploadAnswer({
           </label>
         </div>
       )}
+      <FileDropZone
+        label="Your answer (PDF)"
+        prompt="Click to upload your Assignment or drag and drop"
+        hint="PDF (under 500kb)"
+        accept={acceptFor.pdf}
+        file={file}
+        name="answer"
+        inputId="answer-file"
+        disabled={upload.busy}
+        error={fileError}
+        onFile={(picked) => {
+          const problem = checkFile(picked, 'pdf');
+          setTooBig(problem === messages.fileTooLarge ? picked : null);
+          if (problem) return setFileError(problem);
+          // a good file answers the earlier refusal: do not leave its message beside the new choice
+          setFileError(undefined);
+          setError(undefined);
+          setPageNotes([]);
+          setFile(picked);
+        }}
+        onClear={() => {
+          setFile(null);
+          setPageNotes([]);
+        }}
+      />
+      {tooBig ? (
+        <ShrinkOffer
+          file={tooBig}
+          onShrunk={(smaller) => {
+            setTooBig(null);
+            setFileError(undefined);
+            setPageNotes([]);
+            setFile(smaller);
+          }}
+        />
+      ) : null}
       <p className="text-sm text-slate-700">
         You can submit once; the answer cannot be changed afterwards.
       </p>
