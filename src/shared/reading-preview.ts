@@ -51,9 +51,14 @@ export const UNSURE_PAGE = 0.7;
  * Typed text is never unsure.
  */
 export function looksMisread(word: string): boolean {
+  // a lone stroke or symbol where a letter stood ("| know", "~")
+  if (/^[|\\/~^_=<>{}[\]@#*]$/.test(word)) return true;
   const core = word.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, '');
   if (!core) return /[^\s.,;:!?'"()-]{3,}/.test(word);
+  // a formula (H2O, CO2, C6H12O6) is letters and digits by right
+  const formula = /^([A-Z][a-z]?\d*)+$/.test(core);
   if (
+    !formula &&
     /[A-Za-z]/.test(core) &&
     /[0-9]/.test(core) &&
     !/^[0-9]+(st|nd|rd|th|s|kg|g|m|cm|mm|km|ml|l|h|s)$/i.test(core)
