@@ -23,6 +23,8 @@ import { authorise, teachesAssignment } from '../assignments/assignments.policy'
 import type { QuestionDeps } from '../assignments/questions.service';
 import { readUploadForm, sendStoredFile, uploadRateLimit } from '../files/files.service';
 import { submissionDetailOf } from '../marks/submission-detail.service';
+import { readingPreview } from '../../../shared/reading-preview';
+import { previewReading } from './reading-preview.service';
 import { authoriseSubmission } from './submissions.policy';
 import * as service from './submissions.service';
 
@@ -73,6 +75,45 @@ export async function submissionRoutes(fastify: FastifyInstance, opts: Submissio
         const deps = { db: opts.db, store, log: request.log, notify: opts.notify };
         const row = await service.submitAnswer(deps, user, assignment, answer, startedAt);
         return reply.status(201).send(row);
+      } finally {
+        await form.discard();
+      }
+    },
+  );
+
+  const previewSchema = {
+    summary: 'What Markwise will read from your answer',
+    description:
+      'Before handing in: the answer PDF (multipart, one PDF in `answer`, the same limits as the hand-in) read as grading will read it, page by page, with the words the reader is unsure of marked and the pages that are hard to read named. Nothing is stored and nothing is handed in. Only a joined student who may still hand in; the owner gets 403, anyone else 404; 409 once handed in.',
+    tags,
+    params: codeParams,
+    consumes: ['multipart/form-data'],
+    response: {
+      200: json(readingPreview, 'The reading, page by page'),
+      ...refusals(...assignmentRefusals, 409, 413, 415, 429),
+    },
+  };
+  app.post(
+    '/api/assignments/:code/submission/reading',
+    {
+      schema: previewSchema,
+      config: { ...uploadRateLimit(config), swaggerTransform: multipartBody(submissionForm) },
+    },
+    async (request) => {
+      const { user, assignment } = await authorise(db, request, 'submit');
+      await service.assertCanStillSubmit(db, user, assignment, new Date());
+      const form = await readUploadForm(
+        request,
+        { [submissionFileField]: 'pdf' },
+        { tmpDir: config.tmpDir, checker: opts.checker },
+      );
+      try {
+        const answer = form.files.get(submissionFileField);
+        if (!answer) {
+          const message = messages.selectFileToSubmit;
+          throw badRequest(message, [{ path: submissionFileField, message }]);
+        }
+        return await previewReading(opts.checker, answer, `user:${user.id}`);
       } finally {
         await form.discard();
       }

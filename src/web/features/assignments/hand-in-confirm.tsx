@@ -1,22 +1,37 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  readingPreviewUrl,
+  type PreviewPage,
+  type ReadingPreview,
+} from '../../../shared/reading-preview';
 import { Button } from '../../components/ui/button';
+import { ApiError } from '../../lib/api';
+import { uploadForm } from './upload';
 import { formatSize } from '../../components/ui/file-drop-zone';
 import { PdfPage, usePdf, useWidth } from '../../components/ui/pdf-pages';
 
 /**
- * The second look before the one irreversible hand-in: the file's name, size, number of pages
- * and its first page as the browser reads it. A modal <dialog>: focus starts on "Choose another
- * file" (the safe answer), Escape cancels.
+ * The second look before the one irreversible hand-in: the file's name, size, number of pages,
+ * its first page as the browser reads it, and what Markwise will read from each page (the
+ * server reads it as grading will, nothing kept), with unsure words marked and hard-to-read
+ * pages named. A modal <dialog>: focus starts on "Choose another file" (the safe answer),
+ * Escape cancels.
  */
 export function HandInConfirm({
+  code,
   file,
+  pageNotes = [],
   onConfirm,
   onCancel,
 }: {
+  code: string;
   file: File;
+  /** The browser's own word on each page made from photos (blank, dark, blurred…), or null. */
+  pageNotes?: (string | null)[];
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const read = useReadingPreview(code, file);
   const ref = useRef<HTMLDialogElement>(null);
   const reading = usePdf(file);
   const preview = useWidth<HTMLDivElement>();
@@ -88,6 +103,7 @@ export function HandInConfirm({
           </p>
         )}
       </div>
+      <WhatWillBeRead read={read} pageNotes={pageNotes} />
       <p id="hand-in-once" className="mt-4 text-sm font-medium text-slate-900">
         You can hand in only once: this answer cannot be changed afterwards.
       </p>
@@ -98,5 +114,127 @@ export function HandInConfirm({
         <Button onClick={() => closeThen(onConfirm)}>Hand in this answer</Button>
       </div>
     </dialog>
+  );
+}
+
+type PreviewState =
+  | { status: 'reading' }
+  | { status: 'read'; preview: ReadingPreview }
+  | { status: 'failed'; message: string };
+
+/** Asks the server what it will read from the file; nothing is handed in or kept. */
+function useReadingPreview(code: string, file: File): PreviewState {
+  const [state, setState] = useState<PreviewState>({ status: 'reading' });
+  useEffect(() => {
+    let cancelled = false;
+    setState({ status: 'reading' });
+    const form = new FormData();
+    form.append('answer', file);
+    uploadForm<ReadingPreview>(readingPreviewUrl(code), form, () => undefined).then(
+      (preview) => !cancelled && setState({ status: 'read', preview }),
+      (err: unknown) =>
+        !cancelled &&
+        setState({
+          status: 'failed',
+          message: err instanceof ApiError ? err.message : 'The reading could not be shown.',
+        }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [code, file]);
+  return state;
+}
+
+/** The server's reason a page is hard to read, in the student's words. */
+function hardNote(page: PreviewPage): string | null {
+  if (page.hardToRead === 'blank')
+    return `Page ${page.number} is hard to read: Markwise found no writing on it. Retake it?`;
+  if (page.hardToRead === 'unsure')
+    return `Page ${page.number} is hard to read: Markwise is unsure of much of what it read. Retake it?`;
+  return null;
+}
+
+function WhatWillBeRead({ read, pageNotes }: { read: PreviewState; pageNotes: (string | null)[] }) {
+  const pages = read.status === 'read' ? read.preview.pages : [];
+  const unsureAny = pages.some((p) => p.lines.some((l) => l.some((w) => w.unsure)));
+  const warnings = [
+    ...pageNotes.filter((n): n is string => n !== null),
+    ...pages.map(hardNote).filter((n): n is string => n !== null),
+  ];
+  return (
+    <section aria-labelledby="will-read-title" className="mt-4">
+      <h3 id="will-read-title" className="text-base font-semibold text-slate-900">
+        What Markwise will read
+      </h3>
+      {warnings.length ? (
+        <ul className="mt-2 space-y-1 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm font-medium text-amber-950">
+          {warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      ) : null}
+      {read.status === 'reading' ? (
+        <p role="status" className="mt-2 text-sm text-slate-700">
+          Reading your pages as Markwise will… (a photographed page takes a few seconds)
+        </p>
+      ) : read.status === 'failed' ? (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {read.message}
+        </p>
+      ) : (
+        <>
+          {read.preview.unreadable ? (
+            <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+              {read.preview.unreadable}
+            </p>
+          ) : null}
+          {unsureAny ? (
+            <p className="mt-1 text-sm text-slate-700">
+              Words Markwise is unsure of are{' '}
+              <mark className="rounded bg-amber-200 px-0.5 text-slate-900">highlighted</mark>.
+            </p>
+          ) : null}
+          <div
+            role="region"
+            aria-label="The text Markwise read"
+            tabIndex={0}
+            className="mt-2 max-h-[30dvh] space-y-3 overflow-y-auto rounded-lg border border-slate-200 p-2 text-sm"
+          >
+            {read.preview.pages.map((p) => (
+              <div key={p.number} data-testid="read-page">
+                <p className="font-medium text-slate-900">
+                  Page {p.number}
+                  <span className="font-normal text-slate-600">
+                    {p.source === 'ocr'
+                      ? ' · read from the picture'
+                      : p.source === 'text'
+                        ? ' · typed text'
+                        : ' · nothing read'}
+                  </span>
+                </p>
+                {p.lines.map((line, i) => (
+                  <p key={i} className="text-slate-800">
+                    {line.map((w, j) => (
+                      <span key={j}>
+                        {j ? ' ' : ''}
+                        {w.unsure ? (
+                          <mark className="rounded bg-amber-200 px-0.5 text-slate-900">
+                            {w.text}
+                            <span className="sr-only"> (unsure)</span>
+                          </mark>
+                        ) : (
+                          w.text
+                        )}
+                      </span>
+                    ))}
+                  </p>
+                ))}
+              </div>
+            ))}
+          </div>
+        </>
+      )}
+    </section>
   );
 }

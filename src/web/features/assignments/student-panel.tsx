@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   submissionFileUrl,
@@ -17,6 +17,10 @@ import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { useUpload } from './use-upload';
 import { HandInConfirm } from './hand-in-confirm';
+import { ShrinkOffer } from './shrink-offer';
+
+// the photo pipeline and pdf-lib: a chunk of their own, loaded when a student picks photos
+const PhotoPages = lazy(() => import('./photos/photo-pages'));
 
 type OwnHandIn = NonNullable<AssignmentDetail['submission']>;
 
@@ -112,6 +116,12 @@ function UploadAnswer({
   const invalidate = useInvalidateAssignments();
   const [file, setFile] = useState<File | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // photos being made into pages, and the browser's word on each page of the PDF they became
+  const [photos, setPhotos] = useState<File[] | null>(null);
+  const [pageNotes, setPageNotes] = useState<(string | null)[]>([]);
+  // a chosen PDF over the limit: offered to be made smaller
+  const [tooBig, setTooBig] = useState<File | null>(null);
+  const photosButton = useRef<HTMLInputElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
   // the drop zone's own line: no file chosen, a refused pick, or the server's word on the file
   const [fileError, setFileError] = useState<string>();
@@ -161,6 +171,65 @@ function UploadAnswer({
           {error}
         </Alert>
       ) : null}
+      {photos ? (
+        <Suspense fallback={<p role="status">Opening the photo tools…</p>}>
+          <PhotoPages
+            initial={photos}
+            onDone={({ file: pdf, pageNotes: notes }) => {
+              setPhotos(null);
+              setFileError(undefined);
+              setError(undefined);
+              setPageNotes(notes);
+              setFile(pdf);
+              submitButton.current?.focus();
+            }}
+            onCancel={() => {
+              setPhotos(null);
+              photosButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-700">
+          <span>Written on paper?</span>
+          <label
+            className={`${buttonClass({ variant: 'outline', size: 'sm' })} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600`}
+          >
+            Take photos of your pages
+            <input
+              ref={photosButton}
+              type="file"
+              accept="image/*"
+              capture="environment"
+              multiple
+              disabled={upload.busy}
+              className="sr-only"
+              onChange={(e) => {
+                const picked = Array.from(e.currentTarget.files ?? []);
+                e.currentTarget.value = '';
+                if (picked.length) setPhotos(picked);
+              }}
+            />
+          </label>
+          <label
+            className={`${buttonClass({ variant: 'link', size: 'sm' })} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600`}
+          >
+            or choose photos
+            <input
+              type="file"
+              accept="image/*,.heic,.heif"
+              multiple
+              disabled={upload.busy}
+              className="sr-only"
+              onChange={(e) => {
+                const picked = Array.from(e.currentTarget.files ?? []);
+                e.currentTarget.value = '';
+                if (picked.length) setPhotos(picked);
+              }}
+            />
+          </label>
+        </div>
+      )}
       <FileDropZone
         label="Your answer (PDF)"
         prompt="Click to upload your Assignment or drag and drop"
@@ -173,14 +242,30 @@ function UploadAnswer({
         error={fileError}
         onFile={(picked) => {
           const problem = checkFile(picked, 'pdf');
+          setTooBig(problem === messages.fileTooLarge ? picked : null);
           if (problem) return setFileError(problem);
           // a good file answers the earlier refusal: do not leave its message beside the new choice
           setFileError(undefined);
           setError(undefined);
+          setPageNotes([]);
           setFile(picked);
         }}
-        onClear={() => setFile(null)}
+        onClear={() => {
+          setFile(null);
+          setPageNotes([]);
+        }}
       />
+      {tooBig ? (
+        <ShrinkOffer
+          file={tooBig}
+          onShrunk={(smaller) => {
+            setTooBig(null);
+            setFileError(undefined);
+            setPageNotes([]);
+            setFile(smaller);
+          }}
+        />
+      ) : null}
       <p className="text-sm text-slate-700">
         You can submit once; the answer cannot be changed afterwards.
       </p>
@@ -202,7 +287,9 @@ function UploadAnswer({
       </Button>
       {confirming && file ? (
         <HandInConfirm
+          code={code}
           file={file}
+          pageNotes={pageNotes}
           onConfirm={() => void handleConfirm()}
           onCancel={() => {
             setConfirming(false);

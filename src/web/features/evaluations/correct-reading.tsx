@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isActiveRun } from '../../../shared/evaluations';
 import { MAX_READING_LENGTH } from '../../../shared/limits';
 import type { ReadingCorrection } from '../../../shared/maths';
+import { looksMisread } from '../../../shared/reading-preview';
 import { Button } from '../../components/ui/button';
 import { formatDateTime } from '../../lib/dates';
 import { ErrorLine } from './error-line';
@@ -123,5 +124,57 @@ export function CorrectReading({
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * What Markwise read for a question (or the teacher's correction), shown beside the answer's
+ * pages: words that look misread are highlighted, with a note that the marks rest on an unsure
+ * reading.
+ */
+export function QuestionReading({
+  question,
+  read,
+  correction,
+}: {
+  question: string;
+  read: string;
+  correction: ReadingCorrection | undefined;
+}) {
+  const shown = correction?.text ?? read;
+  const words = shown.split(/(\s+)/);
+  const unsure = words.filter((w) => w.trim() && looksMisread(w)).length;
+  return (
+    <>
+      {shown.trim() ? (
+        <figure className="rounded-md border border-slate-200 bg-slate-50 p-2">
+          <figcaption className="text-xs font-medium text-slate-700">
+            {correction ? 'Your reading' : 'What Markwise read'} for question {question}
+          </figcaption>
+          <blockquote
+            className="mt-1 whitespace-pre-wrap text-slate-900"
+            data-testid="reading-text"
+          >
+            {words.map((w, i) =>
+              w.trim() && !correction && looksMisread(w) ? (
+                <mark key={i} className="rounded bg-amber-200 px-0.5 text-slate-900">
+                  {w}
+                  <span className="sr-only"> (unsure)</span>
+                </mark>
+              ) : (
+                w
+              ),
+            )}
+          </blockquote>
+          {unsure && !correction ? (
+            <p className="mt-1 text-xs font-medium text-amber-900">
+              {unsure === 1 ? 'One word looks' : `${unsure} words look`} misread (highlighted):
+              these marks rest on an unsure reading. Check the page beside it, and correct the
+              reading if needed.
+            </p>
+          ) : null}
+        </figure>
+      ) : null}
+    </>
   );
 }

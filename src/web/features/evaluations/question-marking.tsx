@@ -6,7 +6,7 @@ import { useRubric, useSavedComments, useSetComment, useSetQuestionMark } from '
 import { ErrorLine } from './error-line';
 import { QuestionFeedbackEditor } from './question-feedback';
 import { AcceptAnswer } from './accept-answer';
-import { CorrectReading } from './correct-reading';
+import { CorrectReading, QuestionReading } from './correct-reading';
 import { formatMarks } from '../../lib/marks';
 
 /**
@@ -51,6 +51,13 @@ export function QuestionMarking({
               q={q}
               items={rubric.data?.questions.find((r) => r.number === q.number)?.items ?? []}
             />
+            {detail.ai?.status === 'graded' ? (
+              <QuestionReading
+                question={q.number}
+                read={answerTextOf(detail, q.number)}
+                correction={review.readings.find((r) => r.question === q.number)}
+              />
+            ) : null}
             <QuestionFeedbackEditor
               key={`${detail.id}-${q.number}-${q.feedback}-${q.feedbackHidden}-${shown}`}
               code={code}

@@ -1,0 +1,264 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { MAX_PHOTOS, problemText } from './page-image';
+import { tooManyPhotos } from './photo-files';
+import { buildPdf, photoToPage, type PhotoPage } from './photo-pipeline';
+
+/** What the photos became: the PDF to hand in and, per page, what the browser found wrong. */
+export type PhotoResult = { file: File; pageNotes: (string | null)[] };
+
+/** "Page 2 is hard to read: it looks blurred. Retake it?", or null for a good page. */
+export const pageNote = (p: PhotoPage, n: number) =>
+  p.problems.length
+    ? `Page ${n} is hard to read: ${p.problems.map((x) => problemText[x]).join(', ')}. Retake it?`
+    : null;
+
+const turnedNote = (p: PhotoPage) =>
+  p.turned === 180 ? 'Turned the right way up' : p.turned ? 'Turned from sideways' : null;
+
+/**
+ * "Take photos of your pages": the camera (or the gallery), each photo cleaned into a page the
+ * student sees; she reorders, retakes or deletes pages, then makes one PDF within the 500 kB
+ * limit, which the hand-in form takes like a chosen file. Loaded on first use, in its own chunk.
+ */
+export default function PhotoPages({
+  initial,
+  onDone,
+  onCancel,
+}: {
+  /** The photos picked with the form's own "Take photos of your pages". */
+  initial: File[];
+  onDone: (result: PhotoResult) => void;
+  onCancel: () => void;
+}) {
+  const [pages, setPages] = useState<PhotoPage[]>([]);
+  const [refusals, setRefusals] = useState<string[]>([]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const retaking = useRef<string | null>(null);
+  const retakeInput = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    heading.current?.focus();
+    if (started.current) return;
+    started.current = true;
+    void add(initial);
+    // the first photos once, as the form handed them over
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // the pages' previews are object URLs: let them go with the pages
+  const urls = useRef(new Set<string>());
+  useEffect(() => {
+    const kept = urls.current;
+    return () => kept.forEach((u) => URL.revokeObjectURL(u));
+  }, []);
+
+  const add = async (files: FileList | File[] | null, replace: string | null = null) => {
+    const list = Array.from(files ?? []);
+    if (!list.length) return;
+    setError(null);
+    const room = MAX_PHOTOS - pages.length + (replace ? 1 : 0);
+    if (list.length > room) {
+      setRefusals([tooManyPhotos(pages.length - (replace ? 1 : 0) + list.length)]);
+      return;
+    }
+    const made: PhotoPage[] = [];
+    const refused: string[] = [];
+    for (const [i, file] of list.entries()) {
+      setBusy(`Cleaning photo ${i + 1} of ${list.length}…`);
+      const out = await photoToPage(file, pages.length + i).catch(
+        () => `Photo ${pages.length + i + 1} could not be opened.`,
+      );
+      if (typeof out === 'string') refused.push(out);
+      else {
+        urls.current.add(out.url);
+        made.push(out);
+      }
+    }
+    setBusy(null);
+    setRefusals(refused);
+    setPages((old) => {
+      if (!replace) return [...old, ...made];
+      const at = old.findIndex((p) => p.id === replace);
+      return at < 0 ? [...old, ...made] : [...old.slice(0, at), ...made, ...old.slice(at + 1)];
+    });
+  };
+
+  const move = (at: number, by: -1 | 1) =>
+    setPages((old) => {
+      const next = [...old];
+      [next[at], next[at + by]] = [next[at + by]!, next[at]!];
+      return next;
+    });
+
+  const make = async () => {
+    setBusy('Making one PDF of your pages…');
+    setError(null);
+    const built = await buildPdf(pages).catch(() => 'The PDF could not be made in this browser.');
+    setBusy(null);
+    if (typeof built === 'string') return setError(built);
+    onDone({ file: built.file, pageNotes: pages.map(pageNote) });
+  };
+
+  const inputClass = 'sr-only';
+  return (
+    <section
+      aria-labelledby="photos-heading"
+      className="space-y-4 rounded-lg border border-slate-300 p-4"
+    >
+      <h3
+        id="photos-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-base font-semibold text-slate-900 focus:outline-none"
+      >
+        Photos of your pages
+      </h3>
+      <p className="text-sm text-slate-700">
+        Lay each page flat on a darker surface, in good light, and take it from straight above.
+        Markwise finds the page, straightens it and makes it black and white; nothing leaves your
+        phone until you hand in.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <label
+          className={`${buttonClass({ variant: 'primary' })} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2`}
+        >
+          Add photos
+          <input
+            type="file"
+            accept="image/*"
+            capture="environment"
+            multiple
+            className={inputClass}
+            disabled={busy !== null}
+            data-testid="camera-input"
+            onChange={(e) => {
+              void add(e.currentTarget.files);
+              e.currentTarget.value = '';
+            }}
+          />
+        </label>
+        <label
+          className={`${buttonClass({ variant: 'outline' })} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2`}
+        >
+          Choose photos
+          <input
+            type="file"
+            accept="image/*,.heic,.heif"
+            multiple
+            className={inputClass}
+            disabled={busy !== null}
+            onChange={(e) => {
+              void add(e.currentTarget.files);
+              e.currentTarget.value = '';
+            }}
+          />
+        </label>
+        <input
+          ref={retakeInput}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          className={inputClass}
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(e) => {
+            void add(e.currentTarget.files, retaking.current);
+            retaking.current = null;
+            e.currentTarget.value = '';
+          }}
+        />
+      </div>
+      <div role="status" aria-live="polite" className="text-sm text-slate-700">
+        {busy ?? (pages.length ? `${pages.length} ${pages.length === 1 ? 'page' : 'pages'}` : '')}
+      </div>
+      {refusals.length ? (
+        <Alert tone="error" title="Some photos were not used">
+          <ul className="list-disc pl-5">
+            {refusals.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      {pages.length ? (
+        <ol aria-label="Your pages" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {pages.map((p, i) => {
+            const note = pageNote(p, i + 1);
+            const turned = turnedNote(p);
+            return (
+              <li key={p.id} className="space-y-2 rounded-md border border-slate-200 bg-white p-2">
+                <img
+                  src={p.url}
+                  alt={`Page ${i + 1} as it will be handed in`}
+                  className="w-full border border-slate-200"
+                />
+                <p className="text-sm font-medium text-slate-900">Page {i + 1}</p>
+                {turned ? <p className="text-xs text-slate-700">{turned}</p> : null}
+                {note ? (
+                  <p className="text-sm font-medium text-amber-900" data-testid="page-warning">
+                    {note}
+                  </p>
+                ) : null}
+                <div className="flex flex-wrap gap-1">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={i === 0}
+                    aria-label={`Move page ${i + 1} up`}
+                    onClick={() => move(i, -1)}
+                  >
+                    ↑
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={i === pages.length - 1}
+                    aria-label={`Move page ${i + 1} down`}
+                    onClick={() => move(i, 1)}
+                  >
+                    ↓
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Retake page ${i + 1}`}
+                    onClick={() => {
+                      retaking.current = p.id;
+                      retakeInput.current?.click();
+                    }}
+                  >
+                    Retake
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="danger-outline"
+                    aria-label={`Delete page ${i + 1}`}
+                    onClick={() => setPages((old) => old.filter((x) => x.id !== p.id))}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={!pages.length || busy !== null} onClick={() => void make()}>
+          Use these {pages.length || ''} {pages.length === 1 ? 'page' : 'pages'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </section>
+  );
+}
