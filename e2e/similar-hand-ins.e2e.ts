@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { newContext, releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
-import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
+import { classWithHandIns } from './support/classroom';
 
 // Similar hand-ins (issue 24, part 3): a class where Ben copied most of Ada's answer and changed
 // a few words, Cy quoted the model answer, Di wrote her own; the teacher opens Similar hand-ins
@@ -26,43 +26,19 @@ const STUDENTS = {
 describe('similar hand-ins', () => {
   const baseURL = inject('baseURL');
   let browser: Browser;
-  let context: BrowserContext;
   let teacher: Page;
   let code: string;
 
   beforeAll(async () => {
     browser = await workerBrowser();
-    // bypassCSP: the axe checks inject their script inline.
-    context = await browser.newContext({
-      baseURL,
-      viewport: { width: 1280, height: 800 },
-      bypassCSP: true,
-    });
-    teacher = await context.newPage();
-    teacher.setDefaultTimeout(20_000);
-    const stamp = Date.now();
-    await signUpInContext(teacher, baseURL, {
-      name: 'Ms Rao',
-      email: `rao-similar-${stamp}@school.example`,
-      role: 'teacher',
-    });
-    code = await createAssignmentInPage(teacher, baseURL, {
+    ({ teacher, code } = await classWithHandIns(browser, baseURL, {
+      slug: 'similar',
       title: 'Green plants',
       totalMarks: 5,
-      questionPaper: await pdfOf(PAPER),
-      modelAnswer: await pdfOf(MODEL),
-    });
-    for (const [i, [name, answer]] of Object.entries(STUDENTS).entries()) {
-      const sc = await newContext(browser, baseURL, 'phone');
-      const page = await sc.newPage();
-      await signUpInContext(page, baseURL, {
-        name,
-        email: `similar${i}-${stamp}@school.example`,
-        role: 'student',
-      });
-      await joinAndSubmit(page, baseURL, code, await pdfOf(answer));
-      await sc.close();
-    }
+      paper: PAPER,
+      model: MODEL,
+      students: STUDENTS,
+    }));
   });
   afterAll(async () => {
     if (browser) await releaseBrowser(browser);
