@@ -1,5 +1,4 @@
 import {
-  EncryptedPDFError,
   PDFArray,
   PDFDocument,
   PDFHexString,
@@ -36,6 +35,9 @@ import type { DrawnMarks } from './page-marks.service';
  * untrusted file, so this runs only in a reader process (the 'marked-pdf' task), within the read
  * limits and the pool's time and memory limits.
  */
+
+/** An answer encrypted (with or without a password to open it), which pdf-lib cannot write into. */
+class EncryptedAnswer extends Error {}
 
 const GREEN = rgb(0.13, 0.6, 0.25);
 const AMBER = rgb(0.9, 0.45, 0.05);
@@ -122,9 +124,13 @@ export async function markedPdf(
   drawn: DrawnMarks,
 ): Promise<Uint8Array> {
   // pdf-lib reads from the array it is given; a copy keeps the caller's bytes as they are
-  // An encrypted file is refused (EncryptedPDFError): what is added to it would not be encrypted
-  // as the rest is, and readers would show it garbled.
-  const doc = await PDFDocument.load(original.slice(), { updateMetadata: false });
+  const doc = await PDFDocument.load(original.slice(), {
+    ignoreEncryption: true,
+    updateMetadata: false,
+  });
+  // pdf-lib cannot decrypt: what it added to an encrypted file would be read as encrypted, and
+  // garbled, while the rest stayed encrypted. Such a file is refused.
+  if (doc.isEncrypted) throw new EncryptedAnswer();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const pages = doc.getPages();
@@ -230,7 +236,7 @@ export async function writeMarkedPdf(
   try {
     return { ok: true, bytes: await markedPdf(original, layouts, drawn) };
   } catch (err) {
-    if (err instanceof EncryptedPDFError)
+    if (err instanceof EncryptedAnswer)
       return { ok: false, problem: 'encrypted', message: fileLimitMessages.encrypted };
     return { ok: false, problem: 'corrupt', message: messages.corruptPdf };
   }
