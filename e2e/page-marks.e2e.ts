@@ -9,9 +9,13 @@ import { releaseBrowser, workerBrowser } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
 import { scrollsSideways, userPage } from './support/classroom-pages';
 
-const PAPER = '1. Why does the puddle dry up on a sunny day? [2 marks]';
-const MODEL = '1. The water evaporates because the sun heats it.';
-const ANSWER = '1. On a sunny day the water evaporates because the sun heats it.';
+// Question 2's answer says the opposite of two key points: amber for the teacher, never shown to the student.
+const PAPER =
+  '1. Why does the puddle dry up on a sunny day? [2 marks]\n2. Describe photosynthesis. [8 marks]';
+const MODEL =
+  '1. The water evaporates because the sun heats it.\n2. Photosynthesis takes place in the chloroplasts of leaf cells. Chlorophyll absorbs light energy. The plant takes in carbon dioxide and water and makes glucose. Oxygen is released as a by-product.';
+const ANSWER =
+  '1. On a sunny day the water evaporates because the sun heats it.\n2. Chlorophyll gives off light energy. The plant takes in oxygen and gives out carbon dioxide. Photosynthesis happens at night.';
 const PIN = 'Name the energy store the heat comes from.';
 const BOX = 'A clear reason.';
 
@@ -44,7 +48,7 @@ describe('marks on the page', () => {
     teacher = await signedUp('Ms Rao', 'teacher');
     code = await createAssignmentInPage(teacher, baseURL, {
       title: 'Puddles',
-      totalMarks: 2,
+      totalMarks: 10,
       questionPaper: await pdfOf(PAPER),
       modelAnswer: await pdfOf(MODEL),
     });
@@ -68,6 +72,8 @@ describe('marks on the page', () => {
     await highlight.waitFor();
     await marks.getByText(/Key point stated \(question 1\): .*evaporates/i).waitFor();
     await marks.getByText('Question 1 begins here').waitFor();
+    expect(await marks.locator('[data-highlight="contradicted"]').count()).toBeGreaterThan(0);
+    await marks.getByText(/^Marks: [\d.]+ \/ 10$/).waitFor();
 
     // pin a comment just right of the highlighted sentence
     await marks.getByRole('button', { name: 'Add a pin' }).click();
@@ -99,12 +105,41 @@ describe('marks on the page', () => {
     await marks.getByRole('button', { name: 'Save comment' }).click();
     await marks.getByText('Comment 2 (box):').waitFor();
     // with the keyboard: a comment starts at the top of the page; Escape drops it, not the panel
-    await marks.getByRole('button', { name: 'Comment on page 1' }).click();
+    await marks.getByRole('button', { name: 'Comment on page 1' }).focus();
+    await teacher.keyboard.press('Enter');
     await expect
       .poll(() => teacher.evaluate(() => document.activeElement?.id))
       .toBe('page-comment-1');
     await teacher.keyboard.press('Escape');
     await marks.getByRole('button', { name: 'Comment on page 1' }).waitFor();
+    expect(await panel.isVisible()).toBe(true);
+    // the place is chosen with the keyboard too: a box moved and sized in percent of the page
+    await marks.getByRole('button', { name: 'Comment on page 1' }).focus();
+    await teacher.keyboard.press('Enter');
+    await marks.getByRole('radio', { name: 'A box around a part' }).check();
+    const across = marks.getByLabel('Left edge, % across');
+    await across.fill('30');
+    await marks.getByLabel('Top edge, % down').fill('50');
+    await marks.getByLabel('Width, %').focus();
+    await teacher.keyboard.press('ArrowUp');
+    await marks.getByLabel('Comment on the box on page 1').fill('Placed from the keyboard.');
+    await marks.getByRole('button', { name: 'Save comment' }).click();
+    await marks.getByText('Placed from the keyboard.').waitFor();
+    const [layer, placed] = await Promise.all([
+      marks.getByTestId('marks-page-1').boundingBox(),
+      marks.locator('[data-comment-number="3"]').boundingBox(),
+    ]);
+    // the box's badge sits at its top left corner, 30% across and 50% down
+    expect((placed!.x + placed!.width / 2 - layer!.x) / layer!.width).toBeCloseTo(0.3, 1);
+    expect((placed!.y + placed!.height / 2 - layer!.y) / layer!.height).toBeCloseTo(0.5, 1);
+    // removing asks first, and says it when it cannot
+    await marks.getByRole('button', { name: 'Remove comment 3' }).click();
+    const ask = teacher.getByRole('dialog', { name: 'Remove comment 3?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await marks.getByText('Placed from the keyboard.').waitFor();
+    await marks.getByRole('button', { name: 'Remove comment 3' }).click();
+    await ask.getByRole('button', { name: 'Remove comment' }).click();
+    await marks.getByText('Placed from the keyboard.').waitFor({ state: 'detached' });
     expect(await panel.isVisible()).toBe(true);
     expect(await seriousViolations(teacher)).toEqual([]);
     const file = shot('marks-on-the-page.png');
@@ -130,6 +165,7 @@ describe('marks on the page', () => {
       .map((i) => ('str' in i ? i.str : ''))
       .join(' ');
     expect(text).toMatch(/Q1: [\d.]+ \/ 2/);
+    expect(text).toMatch(/Marks: [\d.]+ \/ 10/);
     expect(text).toContain('the water evaporates');
     await pdf.destroy();
 

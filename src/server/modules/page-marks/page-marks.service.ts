@@ -24,7 +24,7 @@ import { handInsCloseAt, lateMarkOf } from '../assignments/late-work.service';
 import { questionsOrNone, type QuestionDeps } from '../assignments/questions.service';
 import { readFileBytes } from '../files/files.service';
 import { marksNow } from '../marks/marking.service';
-import { parseAi, readingStands } from '../marks/marks-state';
+import { parseAi, readingStands } from '../marks/ai-results.service';
 import { keyPointsShownOf, publishedMarksOf } from '../marks/marks.policy';
 import type { SubmissionWithName } from '../submissions/submissions.service';
 import * as repo from './page-marks.repository';
