@@ -117,8 +117,8 @@ describe('marks on the page', () => {
     await marks.getByRole('button', { name: 'Comment on page 1' }).focus();
     await teacher.keyboard.press('Enter');
     await marks.getByRole('radio', { name: 'A box around a part' }).check();
-    const across = marks.getByLabel('Left edge, % across');
-    await across.fill('30');
+    const left = marks.getByLabel('Left edge, % across');
+    await left.fill('30');
     await marks.getByLabel('Top edge, % down').fill('50');
     await marks.getByLabel('Width, %').focus();
     await teacher.keyboard.press('ArrowUp');
