@@ -41,6 +41,15 @@ export {
   type GradeOptions,
 } from './grade';
 export { gradeBatch, readBatch, type BatchArgs } from './batch';
+export {
+  finalNumberOf,
+  groupAnswers,
+  groupScoring,
+  GROUPING,
+  type AnswerGroup,
+  type GroupFlag,
+  type GroupItem,
+} from './groups';
 export { suggestAmong, suggestFrom, suggestToMark } from './suggest-answers';
 export { rubricKeyPoint } from './key-points';
 export {

@@ -1,4 +1,5 @@
 import type { AnswerAnalysis } from './analyse';
+import type { AnswerGroup } from './groups';
 import { calibrate, evidenceCount } from './calibrate';
 import { questionEvidence, type QuestionEvidence } from './evidence';
 import { predictShare } from './model';
@@ -45,6 +46,8 @@ export type QuestionScoring = {
   standings: (Standing | null)[];
   /** The share the model and rules propose before calibration, and the answer's unit term vector. */
   suggest: ({ share: number; vec: Array<[string, number]> } | null)[];
+  /** The answers grouped by what they say (see groupScoring), when the caller asked for them. */
+  groups?: AnswerGroup[];
 };
 
 /**
@@ -120,7 +123,12 @@ function isClearlyRight(d: Decision, hits: boolean[], contradicted: boolean[]) {
   return (hits.length > 0 && hits.every(Boolean)) || settle(d.share, d) >= CLEARLY_RIGHT;
 }
 
-function classEvidenceOf(prepared: PreparedAssignment, answers: AnalysedAnswer[], qi: number) {
+/** The class-level evidence for question `qi` (see questionEvidence), computed once and passed to scoreQuestion. */
+export function classEvidenceOf(
+  prepared: PreparedAssignment,
+  answers: AnalysedAnswer[],
+  qi: number,
+) {
   return questionEvidence(
     prepared,
     qi,

@@ -44,6 +44,7 @@ import { regradeRoutes } from './modules/regrades/regrades.routes';
 import { rubricRoutes } from './modules/rubric/rubric.routes';
 import { acceptedAnswerRoutes } from './modules/accepted-answers/accepted-answers.routes';
 import { pageMarkRoutes } from './modules/page-marks/page-marks.routes';
+import { answerGroupRoutes } from './modules/answer-groups/answer-groups.routes';
 import { mathsReviewRoutes } from './modules/maths-review/maths-review.routes';
 import { similarityRoutes } from './modules/similarity/similarity.routes';
 import { submissionRoutes } from './modules/submissions/submissions.routes';
@@ -182,6 +183,7 @@ export async function buildApp(
   await app.register(acceptedAnswerRoutes, papers);
   await app.register(similarityRoutes, papers);
   await app.register(pageMarkRoutes, papers);
+  await app.register(answerGroupRoutes, papers);
   await app.register(mathsReviewRoutes, {
     ...papers,
     queued: (runId, trx) => grading.queued(runId, trx),

@@ -224,6 +224,8 @@ export interface QuestionMarkTable {
   feedback: string | null;
   /** 1: the student reads no engine feedback on this question. */
   feedback_hidden: Generated<number>;
+  /** 1: the marks came from marking the answer's group (see modules/answer-groups); 0: on its own. */
+  by_group: Generated<number>;
   updated_by: string | null;
   updated_at: string;
 }
@@ -295,6 +297,8 @@ export interface EvaluationRunTable {
    * read for the class only); null: the whole class.
    */
   submission_id: string | null;
+  /** JSON `StoredGroups`: the groups of alike answers per question (modules/answer-groups). */
+  groups: string | null;
 }
 
 /** plan → read → score → (confirm, when it would change unreviewed marks) → grade → done. */

@@ -2,6 +2,7 @@ import {
   analyseAnswer,
   combineScores,
   extractDocument,
+  groupScoring,
   prepareAssignment,
   scoreQuestion,
   suggestAmong,
@@ -103,9 +104,11 @@ export interface ScoreQuestionsInput {
 
 /** The class-level step for some questions of a run (see scoreQuestion), in their order. */
 export function scoreQuestions(input: ScoreQuestionsInput): QuestionScoring[] {
-  return input.questions.map((qi) =>
-    scoreQuestion(input.prepared, qi, input.answers, input.teacherMarks),
-  );
+  return input.questions.map((qi) => {
+    const scoring = scoreQuestion(input.prepared, qi, input.answers, input.teacherMarks);
+    const texts = input.answers.map((a) => a.analysis.questions[qi]?.text ?? '');
+    return { ...scoring, groups: groupScoring(scoring, texts) };
+  });
 }
 
 /** Every question's scoring, to combine into each answer's score and the answers to mark first. */

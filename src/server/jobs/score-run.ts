@@ -5,6 +5,7 @@ import type {
   PreparedAssignment,
   QuestionScoring,
 } from '../../grading';
+import { storedGroupsOf } from '../modules/answer-groups/answer-groups.service';
 import { unreviewedMarks } from '../modules/marks/ai-results.service';
 import { runChanges } from './run-changes';
 import type { Database } from '../db/schema';
@@ -141,6 +142,7 @@ export async function scoreRun(
   if (!combined.ok) return failRun(ctx, runId, GRADING_OVER_LIMIT).then(() => false);
   const suggested = suggestedApart?.value ?? combined.value.suggested ?? [];
   const out = { value: { suggested, scores: combined.value.scores } };
+  const answerGroups = storedGroupsOf(prepared, answers, scorings);
   // A run regrading one answer was asked for by the teacher herself: nothing to confirm.
   const changes = run.submission_id
     ? []
@@ -153,6 +155,7 @@ export async function scoreRun(
         !(await items.awaitConfirmation(trx, runId, {
           preview,
           suggested: JSON.stringify(out.value.suggested),
+          groups: answerGroups,
         }))
       )
         return false;
@@ -167,6 +170,7 @@ export async function scoreRun(
     if (
       !(await items.advanceStage(trx, runId, 'score', 'grade', {
         suggested: JSON.stringify(out.value.suggested),
+        groups: answerGroups,
       }))
     )
       return false;

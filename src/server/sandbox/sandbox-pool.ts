@@ -46,6 +46,12 @@ type Reader = {
 const CHILD = new URL('./sandbox.child.mjs', import.meta.url);
 
 /**
+ * How long a reader may take to load the engine's modules (about a second of CPU) before its
+ * first engine task: our own code, so only a broken install or a starved machine reaches it.
+ */
+const ENGINE_LOAD_LIMIT_MS = 60_000;
+
+/**
  * A small pool of child processes that read untrusted files: upload checks, text extraction and
  * OCR, batch grading. Each reader takes one task at a time under a time limit and a memory limit;
  * a reader that runs over, crashes or runs out of memory is killed and replaced, and only its own
@@ -167,14 +173,17 @@ export class SandboxPool {
     });
     child.on('message', (m: { ready?: true; loading?: true; value?: unknown; error?: string }) => {
       if (m.loading) {
-        // Loading the engine's modules for its task: not the task's time, like starting up.
+        // Loading the engine's modules for its task: not the task's time, like starting up, but
+        // still under the memory limit and a limit of its own.
         reader.ready = false;
         this.stopLimits(reader);
+        if (reader.job) this.startLimits(reader, ENGINE_LOAD_LIMIT_MS);
         return;
       }
       if (m.ready) {
         reader.ready = true;
-        if (reader.job) this.startLimits(reader, reader.job);
+        this.stopLimits(reader);
+        if (reader.job) this.startLimits(reader, reader.job.timeoutMs);
         return;
       }
       const job = reader.job;
@@ -196,13 +205,13 @@ export class SandboxPool {
     reader.child.ref();
     reader.child.channel?.ref();
     reader.child.send({ task: job.task });
-    if (reader.ready) this.startLimits(reader, job);
+    if (reader.ready) this.startLimits(reader, job.timeoutMs);
   }
 
-  /** The task's time limit and memory watch, from when its reader is ready to work. */
-  private startLimits(reader: Reader, job: Job): void {
+  /** A time limit and the memory watch for the reader's task, from when it is ready to work. */
+  private startLimits(reader: Reader, timeoutMs: number): void {
     reader.timers = [
-      setTimeout(() => this.kill(reader, 'time'), job.timeoutMs),
+      setTimeout(() => this.kill(reader, 'time'), timeoutMs),
       setInterval(() => void this.watchMemory(reader), this.opts.memoryPollMs ?? 100),
     ];
   }

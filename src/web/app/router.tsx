@@ -36,6 +36,7 @@ export const router = createBrowserRouter([
           { path: 'gradetable/:code', lazy: () => import('./routes/grade-table') },
           { path: 'gradeTable/:code', lazy: () => import('./routes/grade-table') },
           { path: 'similar/:code', lazy: () => import('./routes/similar-hand-ins') },
+          { path: 'gradetable/:code/groups', lazy: () => import('./routes/answer-groups') },
           { path: 'upgrade-to-pro', lazy: () => import('./routes/upgrade') },
           { path: 'changelog', lazy: () => import('./routes/changelog') },
           { path: 'documentation', lazy: () => import('./routes/documentation') },

@@ -20,6 +20,7 @@ import * as anonymousMarking from './2026_11_28_1100_anonymous_marking';
 import * as lateWork from './2026_11_29_0900_late_work';
 import * as classes from './2026_11_29_1000_classes';
 import * as notifications from './2026_11_29_1100_notifications';
+import * as answerGroups from './2026_11_30_0900_answer_groups';
 import * as pageComments from './2026_11_30_1000_page_comments';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0900_late_work': lateWork,
   '2026_11_29_1000_classes': classes,
   '2026_11_29_1100_notifications': notifications,
+  '2026_11_30_0900_answer_groups': answerGroups,
   '2026_11_30_1000_page_comments': pageComments,
 };

@@ -34,7 +34,7 @@ export async function advanceStage(
   runId: string,
   from: RunStage,
   to: RunStage,
-  patch: { context?: string; chunks?: number; suggested?: string } = {},
+  patch: { context?: string; chunks?: number; suggested?: string; groups?: string } = {},
 ) {
   const result = await db
     .updateTable('evaluation_run')
@@ -53,7 +53,7 @@ export async function advanceStage(
 export async function awaitConfirmation(
   db: Db,
   runId: string,
-  patch: { preview: string; suggested: string },
+  patch: { preview: string; suggested: string; groups: string },
 ) {
   const result = await db
     .updateTable('evaluation_run')

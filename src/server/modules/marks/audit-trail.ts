@@ -22,15 +22,23 @@ export interface MarkChange {
  * writes mark_change.
  */
 export async function recordMarkChange(db: Kysely<Database>, c: MarkChange): Promise<void> {
-  await repo.insertMarkChange(db, {
-    id: crypto.randomUUID(),
-    submission_id: c.submissionId,
-    changed_by: c.by,
-    from_marks: c.from,
-    to_marks: c.to,
-    source: c.source,
-    created_at: c.at,
-    question: c.question ?? null,
-    note: c.note ?? null,
-  });
+  await recordMarkChanges(db, [c]);
+}
+
+/** Records many changes at once (a group marked in one action), in few statements. */
+export async function recordMarkChanges(db: Kysely<Database>, changes: MarkChange[]) {
+  await repo.insertMarkChange(
+    db,
+    changes.map((c) => ({
+      id: crypto.randomUUID(),
+      submission_id: c.submissionId,
+      changed_by: c.by,
+      from_marks: c.from,
+      to_marks: c.to,
+      source: c.source,
+      created_at: c.at,
+      question: c.question ?? null,
+      note: c.note ?? null,
+    })),
+  );
 }

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import { messages } from '../../../shared/messages';
 import type { MarkMove, QuestionFeedbackBody, QuestionMarkBody } from '../../../shared/review';
 import { nowIso } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { Database, QuestionMarkTable } from '../../db/schema';
 import { badRequest } from '../../errors';
 import type { CurrentUser } from '../../auth/current-user';
 import type { AssignmentRow } from '../assignments/assignments.service';
@@ -13,11 +13,13 @@ import {
   type StoredQuestion,
 } from '../assignments/questions.service';
 import { findSubmissionIn, type SubmissionWithName } from '../submissions/submissions.service';
-import { recordMarkChange } from './audit-trail';
-import { marksState, parseAi, type MarksState } from './marks-state';
+import { submissionNotFound } from '../submissions/submissions.policy';
+import { recordMarkChange, recordMarkChanges, type MarkChange } from './audit-trail';
+import { marksState, parseAi, type MarksState, type QuestionMarkRow } from './marks-state';
 
 export type { MarksState };
 import * as repo from './marks.repository';
+import type { MarksPatch } from './marks.repository';
 import { round2 } from '../../../shared/marks-rounding';
 
 /** The answer's marks as they stand, per question: the teacher's where given, else the AI's. */
@@ -111,10 +113,30 @@ export async function setQuestionMark(
   number: string,
   body: QuestionMarkBody,
 ) {
+  await setQuestionMarks(deps, teacher, assignment, [submissionId], number, body);
+}
+
+/**
+ * The same mark on one question of many answers (a group marked in one action, see
+ * modules/answer-groups), by the rules of setQuestionMark, all or nothing: one transaction, a few
+ * statements whatever the number of answers, an audit row per answer whose marks moved. An answer
+ * not of the assignment (gone meanwhile) fails it all with 404. `byGroup`: the marks come from
+ * the answer's group, and answers the teacher has marked on their own since are left as they are
+ * (marks given on an answer alone make it the answer's own again). Returns the answers written.
+ */
+export async function setQuestionMarks(
+  deps: QuestionDeps,
+  teacher: CurrentUser,
+  assignment: AssignmentRow,
+  submissionIds: string[],
+  number: string,
+  body: QuestionMarkBody,
+  opts: { byGroup?: boolean } = {},
+): Promise<string[]> {
   const db = deps.db.kysely;
   const questions = await questionsOf(deps, assignment);
   const question = findQuestion(questions, number);
-  const submission = await findSubmissionIn(db, assignment, submissionId);
+  const ids = [...new Set(submissionIds)];
   if (typeof body.marks === 'number' && body.marks > question.total) {
     throw badRequest(messages.questionMarksAboveTotal, [
       { path: 'marks', message: messages.questionMarksAboveTotal },
@@ -123,41 +145,82 @@ export async function setQuestionMark(
   const itemMarks = body.items
     ? await marksOfItems(db, assignment, question, body.items)
     : undefined;
-  await db.transaction().execute(async (trx) => {
-    const before = (await repo.questionMarks(trx, submission.id)).find(
-      (r) => r.question === number,
-    );
-    const state = marksState(questions, parseAi(submission.ai_result), before ? [before] : []);
-    const fromMarks = state.questions.find((q) => q.number === number)?.marks ?? null;
-    const marksGiven = body.marks !== undefined || body.items !== undefined;
-    const marks = itemMarks ?? (body.marks === undefined ? (before?.marks ?? null) : body.marks);
+  const marksGiven = body.marks !== undefined || body.items !== undefined;
+  return db.transaction().execute(async (trx) => {
+    const submissions = await repo.submissionsIn(trx, assignment.id, ids);
+    if (submissions.length !== ids.length) throw submissionNotFound();
+    const rows = new Map<string, Array<QuestionMarkRow & { by_group: number }>>();
+    for (const r of await repo.questionMarksOfMany(trx, ids))
+      rows.set(r.submission_id, [...(rows.get(r.submission_id) ?? []), r]);
     const at = nowIso();
-    await repo.upsertQuestionMark(trx, {
-      submission_id: submission.id,
-      question: number,
-      marks: marks === null ? null : Number(marks),
-      items: body.items ? JSON.stringify(body.items) : marksGiven ? null : (before?.items ?? null),
-      comment: body.comment === undefined ? (before?.comment ?? null) : body.comment || null,
-      updated_by: teacher.id,
-      updated_at: at,
-    });
-    const total = await recomputeTotal(trx, submission.id, questions);
-    const after = (await repo.questionMarks(trx, submission.id)).find((r) => r.question === number);
-    const afterState = marksState(questions, parseAi(submission.ai_result), after ? [after] : []);
-    const toMarks = afterState.questions.find((q) => q.number === number)?.marks ?? null;
-    if (marksGiven && fromMarks !== toMarks) {
-      await recordMarkChange(trx, {
-        submissionId: submission.id,
-        by: teacher.id,
-        source: 'teacher',
-        question: number,
-        from: fromMarks,
-        to: toMarks,
-        note: `total ${total.from ?? '–'} → ${total.to ?? '–'}`,
-        at,
-      });
+    const inserts: Array<Insertable<QuestionMarkTable>> = [];
+    const updates = new Map<string, { patch: Updateable<QuestionMarkTable>; ids: string[] }>();
+    const totals = new Map<string, { patch: MarksPatch; ids: string[] }>();
+    const changes: MarkChange[] = [];
+    const written: string[] = [];
+    for (const s of submissions) {
+      const own = rows.get(s.id) ?? [];
+      const before = own.find((r) => r.question === number);
+      if (opts.byGroup && before?.marks != null && Number(before.by_group) !== 1) continue;
+      const ai = parseAi(s.ai_result);
+      const fromMarks = questionMarks(marksState(questions, ai, before ? [before] : []), number);
+      const marks = itemMarks ?? (body.marks === undefined ? (before?.marks ?? null) : body.marks);
+      const row = {
+        marks: marks === null ? null : Number(marks),
+        items: body.items
+          ? JSON.stringify(body.items)
+          : marksGiven
+            ? null
+            : (before?.items ?? null),
+        comment: body.comment === undefined ? (before?.comment ?? null) : body.comment || null,
+        by_group: marksGiven ? (opts.byGroup ? 1 : 0) : Number(before?.by_group ?? 0),
+        updated_by: teacher.id,
+        updated_at: at,
+      };
+      if (before) addTo(updates, JSON.stringify(row), row, s.id);
+      else inserts.push({ submission_id: s.id, question: number, ...row });
+      const after = [...own.filter((r) => r !== before), { ...before, ...row, question: number }];
+      const state = marksState(questions, ai, after);
+      addTo(
+        totals,
+        JSON.stringify([state.total, state.source]),
+        {
+          marks: state.total,
+          marks_source: state.source,
+        },
+        s.id,
+      );
+      const toMarks = questionMarks(state, number);
+      const totalFrom = s.marks === null ? null : Number(s.marks);
+      if (marksGiven && fromMarks !== toMarks)
+        changes.push({
+          submissionId: s.id,
+          by: teacher.id,
+          source: 'teacher',
+          question: number,
+          from: fromMarks,
+          to: toMarks,
+          note: `total ${totalFrom ?? '–'} → ${state.total ?? '–'}`,
+          at,
+        });
+      written.push(s.id);
     }
+    for (const u of updates.values()) await repo.updateQuestionMarks(trx, u.ids, number, u.patch);
+    await repo.insertQuestionMarks(trx, inserts);
+    for (const t of totals.values()) await repo.updateMarksOfMany(trx, t.ids, t.patch);
+    await recordMarkChanges(trx, changes);
+    return written;
   });
+}
+
+const questionMarks = (state: MarksState, number: string) =>
+  state.questions.find((q) => q.number === number)?.marks ?? null;
+
+/** Puts an answer with the rows that take the same write. */
+function addTo<P>(by: Map<string, { patch: P; ids: string[] }>, key: string, patch: P, id: string) {
+  const entry = by.get(key);
+  if (entry) entry.ids.push(id);
+  else by.set(key, { patch, ids: [id] });
 }
 
 /**

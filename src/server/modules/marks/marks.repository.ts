@@ -207,18 +207,90 @@ export async function overallComments(db: Kysely<Database>, assignmentId: string
   return rows.map((r) => r.comment);
 }
 
+/** Rows one multi-row statement writes or ids one `in` list holds (well below both databases' limits on parameters). */
+const CHUNK = 500;
+
+const chunks = <T>(xs: T[]) =>
+  Array.from({ length: Math.ceil(xs.length / CHUNK) }, (_, i) =>
+    xs.slice(i * CHUNK, (i + 1) * CHUNK),
+  );
+
 /** Appends to the audit trail of marks: the only statement that writes mark_change. */
-export async function insertMarkChange(db: Kysely<Database>, row: Insertable<MarkChangeTable>) {
-  await db.insertInto('mark_change').values(row).execute();
+export async function insertMarkChange(
+  db: Kysely<Database>,
+  rows: Array<Insertable<MarkChangeTable>>,
+) {
+  for (const part of chunks(rows)) await db.insertInto('mark_change').values(part).execute();
 }
 
 /** The teacher's per-question marks and comments of one submission. */
 export async function questionMarks(db: Kysely<Database>, submissionId: string) {
   return db
     .selectFrom('question_mark')
-    .select(['question', 'marks', 'items', 'comment', 'feedback', 'feedback_hidden'])
+    .select(['question', 'marks', 'items', 'comment', 'feedback', 'feedback_hidden', 'by_group'])
     .where('submission_id', '=', submissionId)
     .execute();
+}
+
+/** Every per-question row of some submissions (all their questions). */
+export async function questionMarksOfMany(db: Kysely<Database>, submissionIds: string[]) {
+  const out = [];
+  for (const part of chunks(submissionIds)) {
+    out.push(
+      ...(await db
+        .selectFrom('question_mark')
+        .select(['submission_id', 'question', 'marks', 'items', 'comment', 'by_group'])
+        .where('submission_id', 'in', part)
+        .execute()),
+    );
+  }
+  return out;
+}
+
+/** Some submissions of the assignment (those of other assignments are left out), with their marks. */
+export async function submissionsIn(db: Kysely<Database>, assignmentId: string, ids: string[]) {
+  const out = [];
+  for (const part of chunks(ids)) {
+    out.push(
+      ...(await db
+        .selectFrom('submission')
+        .select(['id', 'ai_result', 'marks'])
+        .where('assignment_id', '=', assignmentId)
+        .where('id', 'in', part)
+        .execute()),
+    );
+  }
+  return out;
+}
+
+/** Writes the same marks columns on some submissions. */
+export async function updateMarksOfMany(db: Kysely<Database>, ids: string[], patch: MarksPatch) {
+  for (const part of chunks(ids))
+    await db.updateTable('submission').set(patch).where('id', 'in', part).execute();
+}
+
+/** Writes new rows of the teacher's marks per question. */
+export async function insertQuestionMarks(
+  db: Kysely<Database>,
+  rows: Array<Insertable<QuestionMarkTable>>,
+) {
+  for (const part of chunks(rows)) await db.insertInto('question_mark').values(part).execute();
+}
+
+/** Changes the same way one question's rows of some submissions. */
+export async function updateQuestionMarks(
+  db: Kysely<Database>,
+  submissionIds: string[],
+  question: string,
+  patch: Updateable<QuestionMarkTable>,
+) {
+  for (const part of chunks(submissionIds))
+    await db
+      .updateTable('question_mark')
+      .set(patch)
+      .where('submission_id', 'in', part)
+      .where('question', '=', question)
+      .execute();
 }
 
 /** Every per-question row of the assignment's submissions, for the grades table. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { GroupsLink } from '../../features/answer-groups/groups-link';
 import { useInvalidateAssignments } from '../../features/assignments/assignments-api';
 import { ExtensionsPanel } from '../../features/assignments/extensions-panel';
 import { GradeTableView } from '../../features/assignments/grade-table-view';
@@ -42,6 +43,7 @@ function GradeTablePage({ code }: { code: string }) {
                 onFinished={() => void refresh()}
               />
               <MarkFirst code={code} data={data} onOpen={(id) => setOpen({ id, mode: 'owner' })} />
+              {data.submissions.length ? <GroupsLink code={code} /> : null}
               <RegradePanel code={code} />
             </div>
           ) : null

@@ -28,10 +28,13 @@ export function EvaluationControls({
   code,
   hasSubmissions,
   onFinished,
+  showRun = true,
 }: {
   code: string;
   hasSubmissions: boolean;
   onFinished: () => void;
+  /** False where the page shows the run's progress and changes itself (the answer groups). */
+  showRun?: boolean;
 }) {
   const [finishedHere, setFinishedHere] = useState(false);
   const latest = useLatestRun(code, {
@@ -115,7 +118,7 @@ export function EvaluationControls({
         ) : null}
       </div>
       <div role="status" className="text-sm">
-        {active ? (
+        {!showRun ? null : active ? (
           <p className="font-semibold text-brand-800">{messages.evaluating}</p>
         ) : finishedHere && run?.status === 'finished' ? (
           <p className="text-emerald-900">
@@ -131,8 +134,8 @@ export function EvaluationControls({
           </p>
         ) : null}
       </div>
-      {active && run ? <RunProgressBar run={run} /> : null}
-      {awaiting && run ? (
+      {showRun && active && run ? <RunProgressBar run={run} /> : null}
+      {showRun && awaiting && run ? (
         <RunChanges
           run={run}
           busy={confirm.isPending || cancel.isPending}

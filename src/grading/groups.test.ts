@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { analyseAnswer, prepareAssignment, scoreQuestion } from '.';
+import { finalNumberOf, groupAnswers, groupScoring, type GroupItem } from './groups';
+import type { ExtractedDocument } from './types';
+
+const doc = (text: string): Extract<ExtractedDocument, { status: 'ok' }> => ({
+  status: 'ok',
+  text,
+  pages: [],
+  ocrConfidence: null,
+});
+
+const vec = (words: string): Map<string, number> =>
+  new Map(words.split(' ').map((w) => [w, 1] as [string, number]));
+
+const item = (words: string, over: Partial<GroupItem> = {}): GroupItem => ({
+  hits: [true, false],
+  contradicted: [false, false],
+  finalNumber: null,
+  vec: vec(words),
+  share: 0.5,
+  empty: false,
+  ...over,
+});
+
+describe('groupAnswers', () => {
+  it('puts answers with the same points and close words together, biggest group first', () => {
+    const groups = groupAnswers([
+      item('light energy glucose'),
+      item('heat water soil', { hits: [false, false], share: 0 }),
+      item('light energy glucose plants'),
+      item('light energy glucose'),
+      item('water soil heat', { hits: [false, false], share: 0.05 }),
+    ]);
+    expect(groups.map((g) => [...g.members].sort())).toEqual([
+      [0, 2, 3],
+      [1, 4],
+    ]);
+    expect(groups[0]!.points).toEqual(['stated', 'missed']);
+    expect(groups[0]!.flag).toBeUndefined();
+  });
+
+  it('keeps apart answers that contradict a point, end on another number, or get far other marks', () => {
+    const groups = groupAnswers([
+      item('current flows closed path'),
+      item('current flows closed path', { contradicted: [false, true] }),
+      item('current flows closed path', { finalNumber: '3' }),
+      item('current flows closed path', { share: 0.95 }),
+    ]);
+    expect(groups).toHaveLength(4);
+    expect(groups.every((g) => g.flag === 'ungrouped')).toBe(true);
+    expect(groups.find((g) => g.members[0] === 1)!.points).toEqual(['stated', 'contradicted']);
+  });
+
+  it('puts an answer alike to no other last, flagged, and every answer in exactly one group', () => {
+    const items = [
+      item('alpha beta'),
+      item('gamma delta'),
+      item('alpha beta gamma'),
+      item('alpha beta'),
+    ];
+    const groups = groupAnswers(items);
+    expect(groups.at(-1)).toMatchObject({ members: [1], flag: 'ungrouped', sureness: 0 });
+    expect(
+      groups
+        .flatMap((g) => g.members)
+        .sort()
+        .join(),
+    ).toBe('0,1,2,3');
+  });
+
+  it('makes the answer most like the others the representative', () => {
+    const [g] = groupAnswers([item('a b c d e x'), item('a b c d e'), item('a b c d e y')]);
+    expect(g!.representative).toBe(1);
+    expect(g!.members[0]).toBe(1);
+  });
+
+  it('flags a group whose members the engine marks far apart as uncertain, after the sure ones', () => {
+    const groups = groupAnswers(
+      [
+        item('a b', { share: 0.2 }),
+        item('a b', { share: 0.5 }),
+        item('c d', { share: 0.5 }),
+        item('c d', { share: 0.5 }),
+        item('c d e', { share: 0.5 }),
+      ],
+      { minSimilarity: 0.5, maxShareGap: 0.4, uncertainBelow: 0.8 },
+    );
+    expect(groups.map((g) => [g.members.length, g.flag ?? null])).toEqual([
+      [3, null],
+      [2, 'uncertain'],
+    ]);
+    expect(groups[1]!.sureness).toBeCloseTo(0.7);
+  });
+
+  it('groups every empty answer together', () => {
+    const groups = groupAnswers([
+      item('', { empty: true, vec: new Map(), hits: [false, false], share: 0 }),
+      item('a b'),
+      item('', { empty: true, vec: new Map(), hits: [false, false], share: 0 }),
+    ]);
+    expect(groups[0]).toMatchObject({ members: [0, 2], empty: true, sureness: 1 });
+  });
+
+  it('groups 500 identical hand-ins as one group, quickly', () => {
+    const items = Array.from({ length: 500 }, () => item('the same words every time'));
+    const started = performance.now();
+    const groups = groupAnswers(items);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.members).toHaveLength(500);
+    expect(groups[0]!.sureness).toBeCloseTo(1);
+  });
+});
+
+describe('finalNumberOf', () => {
+  it('reads the last number written, normalised', () => {
+    expect(finalNumberOf('v = 2 x 3 = 6.50 m/s')).toBe('6.5');
+    expect(finalNumberOf('about 1,200 people')).toBe('1200');
+    expect(finalNumberOf('no number here')).toBeNull();
+  });
+});
+
+describe('groupScoring', () => {
+  it('groups a real class by what the engine read in each answer', () => {
+    const prepared = prepareAssignment({
+      modelAnswer: doc(
+        'Photosynthesis uses light energy to make glucose from carbon dioxide and water.',
+      ),
+      questionPaper: doc('What is photosynthesis?'),
+      totalMarks: 4,
+    });
+    const texts = [
+      'Plants use light energy to make glucose from carbon dioxide and water.',
+      'Plants grow in soil and need water.',
+      'Plants use light energy to make glucose from carbon dioxide and water.',
+      '',
+      'Light energy is used to make glucose from water and carbon dioxide.',
+      'Plants grow in the soil.',
+    ];
+    const answers = texts.map((t, i) => ({
+      id: `s${i}`,
+      analysis: analyseAnswer(prepared, doc(t)),
+    }));
+    const scoring = scoreQuestion(prepared, 0, answers);
+    const groups = groupScoring(
+      scoring,
+      answers.map((a) => a.analysis.questions[0]!.text),
+    );
+    const of = (i: number) => groups.findIndex((g) => g.members.includes(i));
+    expect(of(0)).toBe(of(2));
+    expect(of(0)).not.toBe(of(1));
+    expect(groups[of(3)]!.empty).toBe(true);
+    expect(groups[of(0)]!.points.every((p) => p === 'stated')).toBe(true);
+    expect(groups[of(0)]!.share).toBeGreaterThan(groups[of(1)]!.share);
+  });
+});
