@@ -229,7 +229,10 @@ const percent = (v: number | undefined) => Math.round((v ?? 0) * 1000) / 10;
 function PlaceFields({ draft, onMove }: { draft: Draft; onMove: (draft: Draft) => void }) {
   const id = `page-comment-${draft.page}`;
   const box = draft.kind === 'box';
+  // what is being typed in a field (it may be empty for a moment); the place moves with each number
+  const [typing, setTyping] = useState<Partial<Record<'x' | 'y' | 'w' | 'h', string>>>({});
   const move = (key: 'x' | 'y' | 'w' | 'h', value: string) => {
+    setTyping((t) => ({ ...t, [key]: value }));
     const v = Number(value);
     if (value === '' || !Number.isFinite(v)) return;
     const next = { ...draft, [key]: Math.min(1, Math.max(0, v / 100)) };
@@ -257,8 +260,9 @@ function PlaceFields({ draft, onMove }: { draft: Draft; onMove: (draft: Draft) =
       max={100}
       step={1}
       className="w-24"
-      value={percent(draft[key])}
+      value={typing[key] ?? percent(draft[key])}
       onChange={(e) => move(key, e.target.value)}
+      onBlur={() => setTyping((t) => ({ ...t, [key]: undefined }))}
     />
   );
   const kind = (k: 'pin' | 'box') => {
