@@ -9,13 +9,13 @@ import { releaseBrowser, workerBrowser } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
 import { scrollsSideways, userPage } from './support/classroom-pages';
 
-// Question 2's answer says the opposite of two key points: amber for the teacher, never shown to the student.
+// Question 2's answer says the opposite of the key point: amber for the teacher, never shown to the student.
 const PAPER =
-  '1. Why does the puddle dry up on a sunny day? [2 marks]\n2. Describe photosynthesis. [8 marks]';
+  '1. Why does the puddle dry up on a sunny day? [2 marks]\n2. What happens to bulb A when switch Y is closed, and why? [2 marks]';
 const MODEL =
-  '1. The water evaporates because the sun heats it.\n2. Photosynthesis takes place in the chloroplasts of leaf cells. Chlorophyll absorbs light energy. The plant takes in carbon dioxide and water and makes glucose. Oxygen is released as a by-product.';
+  '1. The water evaporates because the sun heats it.\n2. Bulb A gets dimmer because the current is shared with bulb B.';
 const ANSWER =
-  '1. On a sunny day the water evaporates because the sun heats it.\n2. Chlorophyll gives off light energy. The plant takes in oxygen and gives out carbon dioxide. Photosynthesis happens at night.';
+  '1. On a sunny day the water evaporates because the sun heats it.\n2. Bulb A gets brighter because the current is shared with bulb B.';
 const PIN = 'Name the energy store the heat comes from.';
 const BOX = 'A clear reason.';
 
@@ -48,7 +48,7 @@ describe('marks on the page', () => {
     teacher = await signedUp('Ms Rao', 'teacher');
     code = await createAssignmentInPage(teacher, baseURL, {
       title: 'Puddles',
-      totalMarks: 10,
+      totalMarks: 4,
       questionPaper: await pdfOf(PAPER),
       modelAnswer: await pdfOf(MODEL),
     });
@@ -62,7 +62,7 @@ describe('marks on the page', () => {
   it('shows the teacher the key point on the page, takes a pin, and writes a marked PDF', async () => {
     await teacher.goto(`/dashboard/gradetable/${code}`);
     await teacher.getByRole('button', { name: 'Evaluate Now!' }).click();
-    await teacher.getByText(messages.evaluationDone).waitFor();
+    await teacher.getByText(messages.evaluationDone).waitFor({ timeout: 90_000 });
     await row(teacher, 'Rosa Reed').getByRole('button', { name: 'Details for Rosa Reed' }).click();
     const panel = teacher.getByRole('dialog', { name: 'Answer details' });
     await panel.getByRole('button', { name: 'Marks on the page' }).click();
@@ -73,7 +73,7 @@ describe('marks on the page', () => {
     await marks.getByText(/Key point stated \(question 1\): .*evaporates/i).waitFor();
     await marks.getByText('Question 1 begins here').waitFor();
     expect(await marks.locator('[data-highlight="contradicted"]').count()).toBeGreaterThan(0);
-    await marks.getByText(/^Marks: [\d.]+ \/ 10$/).waitFor();
+    await marks.getByText(/^Marks: [\d.]+ \/ 4$/).waitFor();
 
     // pin a comment just right of the highlighted sentence
     await marks.getByRole('button', { name: 'Add a pin' }).click();
@@ -165,7 +165,7 @@ describe('marks on the page', () => {
       .map((i) => ('str' in i ? i.str : ''))
       .join(' ');
     expect(text).toMatch(/Q1: [\d.]+ \/ 2/);
-    expect(text).toMatch(/Marks: [\d.]+ \/ 10/);
+    expect(text).toMatch(/Marks: [\d.]+ \/ 4/);
     expect(text).toContain('the water evaporates');
     await pdf.destroy();
 
