@@ -176,7 +176,7 @@ describe('marks on the page', () => {
       .getByRole('button', { name: 'Publish marks' })
       .click();
     await teacher.getByText(/^Published \d+/).waitFor();
-  });
+  }, 180_000);
 
   it('shows the student the same page with the highlight and the pin once published', async () => {
     await student.goto(`/dashboard/gradetable/${code}`);
