@@ -258,7 +258,7 @@ function PlaceFields({ draft, onMove }: { draft: Draft; onMove: (draft: Draft) =
       inputMode="decimal"
       min={key === 'w' || key === 'h' ? 1 : 0}
       max={100}
-      step={1}
+      step="any"
       className="w-24"
       value={typing[key] ?? percent(draft[key])}
       onChange={(e) => move(key, e.target.value)}
@@ -325,6 +325,8 @@ function CommentForm({
   };
   return (
     <form
+      // a place from the pointer is any share of the page: no step or range check blocks saving
+      noValidate
       onSubmit={submit}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
