@@ -135,11 +135,13 @@ describe('marks on the page', () => {
     // removing asks first, and says it when it cannot
     await marks.getByRole('button', { name: 'Remove comment 3' }).click();
     const ask = teacher.getByRole('dialog', { name: 'Remove comment 3?' });
+    const listed = marks.locator('li[data-comment]', { hasText: 'Placed from the keyboard.' });
     await ask.getByRole('button', { name: 'Cancel' }).click();
-    await marks.getByText('Placed from the keyboard.').waitFor();
+    await ask.waitFor({ state: 'hidden' });
+    await listed.waitFor();
     await marks.getByRole('button', { name: 'Remove comment 3' }).click();
     await ask.getByRole('button', { name: 'Remove comment' }).click();
-    await marks.getByText('Placed from the keyboard.').waitFor({ state: 'detached' });
+    await listed.waitFor({ state: 'detached' });
     expect(await panel.isVisible()).toBe(true);
     expect(await seriousViolations(teacher)).toEqual([]);
     const file = shot('marks-on-the-page.png');
