@@ -9,9 +9,13 @@ import { releaseBrowser, workerBrowser } from './support/browser';
 import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
 import { scrollsSideways, userPage } from './support/classroom-pages';
 
-const PAPER = '1. Why does the puddle dry up on a sunny day? [2 marks]';
-const MODEL = '1. The water evaporates because the sun heats it.';
-const ANSWER = '1. On a sunny day the water evaporates because the sun heats it.';
+// Question 2's answer says the opposite of the key point: amber for the teacher, never shown to the student.
+const PAPER =
+  '1. Why does the puddle dry up on a sunny day? [2 marks]\n2. What happens to bulb A when switch Y is closed, and why? [2 marks]';
+const MODEL =
+  '1. The water evaporates because the sun heats it.\n2. Bulb A gets dimmer because the current is shared with bulb B.';
+const ANSWER =
+  '1. On a sunny day the water evaporates because the sun heats it.\n2. Bulb A gets brighter because the current is shared with bulb B.';
 const PIN = 'Name the energy store the heat comes from.';
 const BOX = 'A clear reason.';
 
@@ -44,7 +48,7 @@ describe('marks on the page', () => {
     teacher = await signedUp('Ms Rao', 'teacher');
     code = await createAssignmentInPage(teacher, baseURL, {
       title: 'Puddles',
-      totalMarks: 2,
+      totalMarks: 4,
       questionPaper: await pdfOf(PAPER),
       modelAnswer: await pdfOf(MODEL),
     });
@@ -58,7 +62,7 @@ describe('marks on the page', () => {
   it('shows the teacher the key point on the page, takes a pin, and writes a marked PDF', async () => {
     await teacher.goto(`/dashboard/gradetable/${code}`);
     await teacher.getByRole('button', { name: 'Evaluate Now!' }).click();
-    await teacher.getByText(messages.evaluationDone).waitFor();
+    await teacher.getByText(messages.evaluationDone).waitFor({ timeout: 90_000 });
     await row(teacher, 'Rosa Reed').getByRole('button', { name: 'Details for Rosa Reed' }).click();
     const panel = teacher.getByRole('dialog', { name: 'Answer details' });
     await panel.getByRole('button', { name: 'Marks on the page' }).click();
@@ -68,6 +72,8 @@ describe('marks on the page', () => {
     await highlight.waitFor();
     await marks.getByText(/Key point stated \(question 1\): .*evaporates/i).waitFor();
     await marks.getByText('Question 1 begins here').waitFor();
+    expect(await marks.locator('[data-highlight="contradicted"]').count()).toBeGreaterThan(0);
+    await marks.getByText(/^Marks: [\d.]+ \/ 4$/).waitFor();
 
     // pin a comment just right of the highlighted sentence
     await marks.getByRole('button', { name: 'Add a pin' }).click();
@@ -99,12 +105,43 @@ describe('marks on the page', () => {
     await marks.getByRole('button', { name: 'Save comment' }).click();
     await marks.getByText('Comment 2 (box):').waitFor();
     // with the keyboard: a comment starts at the top of the page; Escape drops it, not the panel
-    await marks.getByRole('button', { name: 'Comment on page 1' }).click();
+    await marks.getByRole('button', { name: 'Comment on page 1' }).focus();
+    await teacher.keyboard.press('Enter');
     await expect
       .poll(() => teacher.evaluate(() => document.activeElement?.id))
       .toBe('page-comment-1');
     await teacher.keyboard.press('Escape');
     await marks.getByRole('button', { name: 'Comment on page 1' }).waitFor();
+    expect(await panel.isVisible()).toBe(true);
+    // the place is chosen with the keyboard too: a box moved and sized in percent of the page
+    await marks.getByRole('button', { name: 'Comment on page 1' }).focus();
+    await teacher.keyboard.press('Enter');
+    await marks.getByRole('radio', { name: 'A box around a part' }).check();
+    const left = marks.getByLabel('Left edge, % across');
+    await left.fill('30');
+    await marks.getByLabel('Top edge, % down').fill('50');
+    await marks.getByLabel('Width, %').focus();
+    await teacher.keyboard.press('ArrowUp');
+    await marks.getByLabel('Comment on the box on page 1').fill('Placed from the keyboard.');
+    await marks.getByRole('button', { name: 'Save comment' }).click();
+    await marks.getByText('Placed from the keyboard.').waitFor();
+    const [layer, placed] = await Promise.all([
+      marks.getByTestId('marks-page-1').boundingBox(),
+      marks.locator('[data-comment-number="3"]').boundingBox(),
+    ]);
+    // the box's badge sits at its top left corner, 30% across and 50% down
+    expect((placed!.x + placed!.width / 2 - layer!.x) / layer!.width).toBeCloseTo(0.3, 1);
+    expect((placed!.y + placed!.height / 2 - layer!.y) / layer!.height).toBeCloseTo(0.5, 1);
+    // removing asks first, and says it when it cannot
+    await marks.getByRole('button', { name: 'Remove comment 3' }).click();
+    const ask = teacher.getByRole('dialog', { name: 'Remove comment 3?' });
+    const listed = marks.locator('li[data-comment]', { hasText: 'Placed from the keyboard.' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    await listed.waitFor();
+    await marks.getByRole('button', { name: 'Remove comment 3' }).click();
+    await ask.getByRole('button', { name: 'Remove comment' }).click();
+    await listed.waitFor({ state: 'detached' });
     expect(await panel.isVisible()).toBe(true);
     expect(await seriousViolations(teacher)).toEqual([]);
     const file = shot('marks-on-the-page.png');
@@ -130,6 +167,7 @@ describe('marks on the page', () => {
       .map((i) => ('str' in i ? i.str : ''))
       .join(' ');
     expect(text).toMatch(/Q1: [\d.]+ \/ 2/);
+    expect(text).toMatch(/Marks: [\d.]+ \/ 4/);
     expect(text).toContain('the water evaporates');
     await pdf.destroy();
 
@@ -140,7 +178,7 @@ describe('marks on the page', () => {
       .getByRole('button', { name: 'Publish marks' })
       .click();
     await teacher.getByText(/^Published \d+/).waitFor();
-  });
+  }, 180_000);
 
   it('shows the student the same page with the highlight and the pin once published', async () => {
     await student.goto(`/dashboard/gradetable/${code}`);

@@ -7,7 +7,12 @@ import { extractDocument } from './extract';
 import { findQuote, indexWords, placeOf } from './locate';
 import { createOcrEngine } from './ocr';
 import { toShown, toUserSpace, type Box, type PageFrame } from './page-geometry';
+import { fileLimitMessages } from '../shared/file-limits';
 import { pageLayouts } from './page-layout';
+import { readPageLayouts } from './page-layout-read';
+import { DEFAULT_READ_LIMITS } from './read-limits';
+import { encryptedPdf } from './testing/encrypted-pdf';
+import { hugeImage, manyPages } from './testing/hostile-pdfs';
 import { marksOnPages } from './page-marks';
 import { loadPdfJs } from './pdfjs';
 import { textPng } from './testing/render-png';
@@ -224,5 +229,37 @@ describe('marks on pages', () => {
       ['2', 'contradicted', 0.5],
     ]);
     expect(found.unplaced).toBe(1);
+  });
+});
+
+describe('reading the pages within the limits', () => {
+  it('reads the pages as pageLayouts does', async () => {
+    const bytes = await mixedPdf();
+    const read = await readPageLayouts(bytes, null, DEFAULT_READ_LIMITS);
+    expect(read).toEqual({ ok: true, layouts: await pageLayouts(bytes, null) });
+  });
+
+  it('refuses a file over the page limit before pdf.js opens it, and a password-protected one', async () => {
+    expect(
+      await readPageLayouts(new Uint8Array(manyPages(30)), null, {
+        ...DEFAULT_READ_LIMITS,
+        maxPages: 20,
+      }),
+    ).toEqual({
+      ok: false,
+      problem: 'too-many-pages',
+      message: fileLimitMessages.tooManyPages(30, 20),
+    });
+    expect(await readPageLayouts(encryptedPdf(), null, DEFAULT_READ_LIMITS)).toEqual({
+      ok: false,
+      problem: 'encrypted',
+      message: fileLimitMessages.encrypted,
+    });
+    expect(
+      await readPageLayouts(new Uint8Array(await hugeImage(3000)), null, {
+        ...DEFAULT_READ_LIMITS,
+        maxImagePixels: 1_000_000,
+      }),
+    ).toMatchObject({ ok: false, problem: 'over-limit' });
   });
 });

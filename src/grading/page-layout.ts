@@ -1,4 +1,4 @@
-import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
 import { shownBoxOf, shownSize, type PageFrame, type PageWord } from './page-geometry';
 import type { TextItem } from './pdf-text';
 import { loadPdfJs } from './pdfjs';
@@ -59,7 +59,9 @@ export async function textLayerWords(page: PDFPageProxy): Promise<PageWord[]> {
 
 /**
  * Every page of a PDF as shown, with its words: the text layer's, or for a page the reading
- * took from OCR, the OCR's word boxes kept with it (none when the reading predates them).
+ * took from OCR, the OCR's word boxes kept with it (none when the reading predates them). It
+ * reads the file with pdf.js and no limits: the server calls it only in a reader process,
+ * through readPageLayouts (page-layout-read.ts), which keeps to the read limits.
  */
 export async function pageLayouts(
   bytes: Uint8Array,
@@ -73,20 +75,27 @@ export async function pageLayouts(
     stopAtErrors: false,
   });
   try {
-    const pdf = await task.promise;
-    const out: PageLayout[] = [];
-    for (let n = 1; n <= pdf.numPages; n++) {
-      const page = await pdf.getPage(n);
-      const frame = frameOf(page);
-      const read = reading?.pages.find((p) => p.number === n);
-      const ocr = read?.source === 'ocr';
-      const words = ocr ? (read.words ?? []) : await textLayerWords(page);
-      const source = ocr ? 'ocr' : words.length ? 'text' : 'none';
-      out.push({ number: n, ...shownSize(frame), frame, source, words });
-      page.cleanup();
-    }
-    return out;
+    return await pageLayoutsOf(await task.promise, reading);
   } finally {
     await task.destroy();
   }
+}
+
+/** The pages of an opened document as shown, with their words (see pageLayouts). */
+export async function pageLayoutsOf(
+  pdf: PDFDocumentProxy,
+  reading: ExtractedDocument | null,
+): Promise<PageLayout[]> {
+  const out: PageLayout[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const page = await pdf.getPage(n);
+    const frame = frameOf(page);
+    const read = reading?.pages.find((p) => p.number === n);
+    const ocr = read?.source === 'ocr';
+    const words = ocr ? (read.words ?? []) : await textLayerWords(page);
+    const source = ocr ? 'ocr' : words.length ? 'text' : 'none';
+    out.push({ number: n, ...shownSize(frame), frame, source, words });
+    page.cleanup();
+  }
+  return out;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lateMark } from './late-penalty';
 import { submissionParams } from './params';
 
 /**
@@ -104,8 +105,31 @@ export const pageMarks = z.object({
   canComment: z.boolean(),
   /** For a student: whether marks are published (before that nothing is drawn). */
   published: z.boolean(),
+  /**
+   * The answer's marks as they count (null for a student before publishing): the marks that
+   * stand (the teacher's typed total included), and the late penalty on them when it was late.
+   */
+  total: z
+    .object({ marks: z.number().nullable(), total: z.number(), late: lateMark.nullable() })
+    .nullable(),
 });
 export type PageMarks = z.infer<typeof pageMarks>;
+
+/** Marks for people: "7.5", "18", never "7.50". */
+const shownMarks = (n: number) => String(Math.round(n * 100) / 100);
+
+/**
+ * The answer's marks in words, as the grades list writes them: "15 / 20", or after a late
+ * penalty "12 / 20 (15 / 20 − 20% late)"; "– / 20" while unmarked. `minus` is the sign between
+ * (the marked PDF's standard font has no "−").
+ */
+export function totalText(t: NonNullable<PageMarks['total']>, minus = '−'): string {
+  if (t.marks === null) return `– / ${t.total}`;
+  const earned = `${shownMarks(t.marks)} / ${t.total}`;
+  const late = t.late;
+  if (!late || late.penalisedMarks === null || late.penaltyPercent === 0) return earned;
+  return `${shownMarks(late.penalisedMarks)} / ${t.total} (${earned} ${minus} ${late.penaltyPercent}% late)`;
+}
 
 /** /api/assignments/:code/submissions/:id/page-comments/:commentId */
 export const pageCommentParams = submissionParams.extend({

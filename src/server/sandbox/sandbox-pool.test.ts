@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_READ_LIMITS } from '../../grading';
 import { textPdf } from '../../grading/testing/make-pdf';
-import { hugeImage, sharedStream, xrefBomb } from '../../grading/testing/hostile-pdfs';
+import { encryptedPdf } from '../../grading/testing/encrypted-pdf';
+import { hugeImage, manyPages, sharedStream, xrefBomb } from '../../grading/testing/hostile-pdfs';
 import { SandboxCancelled, SandboxPool } from './sandbox-pool';
+import { needsEngine, type SandboxTask } from './sandbox-tasks';
 
 let pool: SandboxPool;
 afterEach(() => pool?.close());
@@ -106,5 +108,70 @@ describe('SandboxPool', () => {
       expect(r).toMatchObject({ status: 'rejected', reason: expect.any(SandboxCancelled) });
     expect((await other).ok).toBe(true);
     expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('reads an answer’s pages and writes its marked copy as reading tasks, within the limits', async () => {
+    pool = new SandboxPool({ size: 1, memoryMb: 1536 });
+    const bytes = await textPdf('A stack is last in, first out.');
+    const read = await pool.run(
+      { type: 'page-layouts', bytes, reading: null, limits },
+      { lane: 'interactive', owner: 'o', timeoutMs: 30_000 },
+    );
+    if (!read.ok || !read.value.ok) throw new Error(`not read: ${JSON.stringify(read)}`);
+    expect(read.value.layouts.map((l) => [l.number, l.source])).toEqual([[1, 'text']]);
+    const drawn = {
+      pages: [],
+      highlights: [],
+      questions: [],
+      comments: [],
+      unplaced: 0,
+      canComment: true,
+      published: true,
+      total: { marks: 3, total: 4, late: null },
+    };
+    const marked = await pool.run(
+      { type: 'marked-pdf', bytes, layouts: read.value.layouts, drawn, limits },
+      { lane: 'interactive', owner: 'o', timeoutMs: 30_000 },
+    );
+    expect(marked.ok && marked.value.ok && marked.value.bytes.length).toBeGreaterThan(bytes.length);
+    // refused in words: over the page limit, or encrypted (what is added would not be)
+    const tooLong = await pool.run(
+      {
+        type: 'page-layouts',
+        bytes: new Uint8Array(manyPages(30)),
+        reading: null,
+        limits: { ...limits, maxPages: 20 },
+      },
+      { lane: 'interactive', owner: 'o', timeoutMs: 30_000 },
+    );
+    expect(tooLong).toMatchObject({ ok: true, value: { ok: false, problem: 'too-many-pages' } });
+    const locked = await pool.run(
+      { type: 'marked-pdf', bytes: encryptedPdf(''), layouts: read.value.layouts, drawn, limits },
+      { lane: 'interactive', owner: 'o', timeoutMs: 30_000 },
+    );
+    expect(locked).toMatchObject({ ok: true, value: { ok: false, problem: 'encrypted' } });
+    // and stopped at their time limit
+    const slow = await pool.run(
+      {
+        type: 'page-layouts',
+        bytes: new Uint8Array(sharedStream(50)),
+        reading: null,
+        limits: { ...limits, maxDecodedBytes: 1e12 },
+      },
+      { lane: 'interactive', owner: 'o', timeoutMs: 1500 },
+    );
+    expect(slow).toEqual({ ok: false, limit: 'time' });
+  });
+
+  it('never loads the engine for the reading tasks', () => {
+    const bytes = new Uint8Array();
+    const reading: SandboxTask[] = [
+      { type: 'inspect-pdf', bytes, limits },
+      { type: 'extract', bytes, limits },
+      { type: 'page-layouts', bytes, reading: null, limits },
+      { type: 'marked-pdf', bytes, layouts: [], drawn: {} as never, limits },
+    ];
+    expect(reading.map(needsEngine)).toEqual([false, false, false, false]);
+    expect(needsEngine({ type: 'suggest', input: {} as never })).toBe(true);
   });
 });

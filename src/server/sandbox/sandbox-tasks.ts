@@ -4,6 +4,7 @@
 import type {
   ExtractedDocument,
   OcrEngine,
+  PageLayout,
   PdfInspection,
   PreparedAssignment,
   QuestionScoring,
@@ -12,6 +13,7 @@ import type {
 import { extractDocument } from '../../grading/extract';
 import { inspectPdf } from '../../grading/inspect';
 import { createOcrEngine } from '../../grading/ocr';
+import { readPageLayouts, type PageLayoutsReading } from '../../grading/page-layout-read';
 import { loadPdfJs } from '../../grading/pdfjs';
 import type * as EngineTasks from '../jobs/engine-tasks';
 import {
@@ -20,6 +22,8 @@ import {
   type SimilarityOptions,
   type SimilarityReport,
 } from '../../grading/similarity';
+import type { MarkedPdfWriting } from '../modules/page-marks/marked-pdf';
+import type { DrawnMarks } from '../modules/page-marks/page-marks.service';
 import type {
   PreparedPapers,
   PreparePapersInput,
@@ -37,6 +41,19 @@ export type SandboxTask =
   | { type: 'inspect-pdf'; bytes: Uint8Array; limits: ReadLimits }
   | { type: 'extract'; bytes: Uint8Array; limits: ReadLimits }
   | { type: 'similar'; docs: SimilarityDoc[]; options: SimilarityOptions }
+  | {
+      type: 'page-layouts';
+      bytes: Uint8Array;
+      reading: ExtractedDocument | null;
+      limits: ReadLimits;
+    }
+  | {
+      type: 'marked-pdf';
+      bytes: Uint8Array;
+      layouts: PageLayout[];
+      drawn: DrawnMarks;
+      limits: ReadLimits;
+    }
   | { type: 'prepare'; input: PreparePapersInput }
   | { type: 'prepare-run'; input: PrepareRunInput }
   | { type: 'read-answer'; input: ReadAnswerInput }
@@ -48,6 +65,8 @@ type Results = {
   'inspect-pdf': PdfInspection;
   extract: ExtractedDocument;
   similar: SimilarityReport;
+  'page-layouts': PageLayoutsReading;
+  'marked-pdf': MarkedPdfWriting;
   prepare: PreparedPapers;
   'prepare-run': PreparedAssignment | null;
   'read-answer': ReadAnswerOutput;
@@ -70,14 +89,18 @@ export function warmReader(): void {
   loadPdfJs();
 }
 
+/** The reading tasks: they never load the engine's modules. */
+const READING_TASKS: ReadonlySet<SandboxTask['type']> = new Set([
+  'inspect-pdf',
+  'extract',
+  'page-layouts',
+  'marked-pdf',
+  'similar',
+]);
+
 /** Whether the task needs the engine's modules and they are not loaded yet. */
 export function needsEngine(task: SandboxTask): boolean {
-  return (
-    engine === null &&
-    task.type !== 'inspect-pdf' &&
-    task.type !== 'extract' &&
-    task.type !== 'similar'
-  );
+  return engine === null && !READING_TASKS.has(task.type);
 }
 
 /** Loads the engine's modules, once. */
@@ -94,6 +117,12 @@ export async function runSandboxTask(task: SandboxTask): Promise<Results[Sandbox
   if (task.type === 'extract') {
     ocr ??= createOcrEngine();
     return extractDocument({ kind: 'pdf', bytes: task.bytes }, { ocr, limits: task.limits });
+  }
+  if (task.type === 'page-layouts') return readPageLayouts(task.bytes, task.reading, task.limits);
+  if (task.type === 'marked-pdf') {
+    // pdf-lib loads with the first marked copy, not with every reader
+    const { writeMarkedPdf } = await import('../modules/page-marks/marked-pdf');
+    return writeMarkedPdf(task.bytes, task.layouts, task.drawn, task.limits);
   }
   const { preparePapers, prepareRun, readAnswer, scoreQuestions, combineRun, suggestRun } =
     engine ?? (await loadEngine());

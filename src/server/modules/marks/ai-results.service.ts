@@ -3,10 +3,10 @@ import type { Database } from '../../db/schema';
 import type { StoredQuestion } from '../assignments/questions.service';
 import { recordMarkChange } from './audit-trail';
 import { recomputeTotal } from './marking.service';
-import { marksState, parseAi } from './marks-state';
+import { marksState, parseAi, readingStands } from './marks-state';
 import * as repo from './marks.repository';
 
-export { parseAi };
+export { parseAi, readingStands };
 
 /** The engine's result for one answer, as the grading steps write it. */
 export interface AiResultWrite {

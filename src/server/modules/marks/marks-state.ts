@@ -1,4 +1,5 @@
 import { diagramFeedback, keyPointName, questionFeedback } from '../../../grading/explain';
+import type { PointEvidence } from '../../../grading/types';
 import { aiResult, FULL_MARKS_PREFIX, type AiResult } from '../../../shared/evaluations';
 import type { MathsFinding } from '../../../shared/maths';
 import type { PublishedMarks } from '../../../shared/review';
@@ -94,6 +95,14 @@ export function marksState(
  */
 export type StoredPublication = Omit<PublishedMarks, 'questions'> & {
   namedFeedback?: string | null;
+  /**
+   * What marks on the page draw for the student (page-marks.service.ts): each question's answer
+   * as read, to find where it begins, and the sentences stating the key points it credits. Never
+   * sent as is (studentView builds what the student reads), and not compared by
+   * samePublication: a re-run that only finds the same points in other words changes nothing
+   * the student reads. Absent in publications made before it.
+   */
+  onPage?: Array<{ number: string; answerText?: string; evidence: PointEvidence[] }>;
   questions: Array<
     Omit<PublishedMarks['questions'][number], 'maths'> & {
       namedFeedback?: string | null;
@@ -104,6 +113,19 @@ export type StoredPublication = Omit<PublishedMarks, 'questions'> & {
 };
 
 type Graded = Extract<AiResult, { status: 'graded' }>;
+
+/**
+ * Whether the engine's reading of a question (its key points covered and missing, its evidence
+ * on the page) stands beside the marks that stand: only where they are the engine's marks, and
+ * never when the teacher typed a total over everything (`handTotal`).
+ */
+export function readingStands(
+  handTotal: boolean,
+  q: Pick<QuestionState, 'marks'>,
+  aiMarks: number | undefined,
+): boolean {
+  return !handTotal && q.marks === (aiMarks ?? NaN);
+}
 
 /** How the student's feedback on the whole answer starts when the marks that stand are full. */
 const FULL_MARKS = FULL_MARKS_PREFIX.trim();
@@ -123,7 +145,7 @@ export function toPublished(
 ): StoredPublication {
   const aiOf = (q: QuestionState) => ai?.questions.find((a) => a.number === q.number);
   // The engine's reading of a question stands beside its marks only when they are the engine's.
-  const stands = (q: QuestionState) => !state.handTotal && q.marks === (aiOf(q)?.marks ?? NaN);
+  const stands = (q: QuestionState) => readingStands(state.handTotal, q, aiOf(q)?.marks);
   const full = state.marks !== null && state.marks >= opts.total;
   const diagram = state.questions.every(stands)
     ? diagramFeedback(ai?.questions[0]?.keywordsMissing ?? [])
@@ -137,6 +159,20 @@ export function toPublished(
     namedFeedback: overall([full ? FULL_MARKS : null]),
     comment: opts.comment,
     keyPoints: 'quoted',
+    ...(ai
+      ? {
+          onPage: state.questions.flatMap((q) => {
+            const read = aiOf(q);
+            if (!read) return [];
+            const credited =
+              stands(q) && !q.feedbackHidden ? new Set(q.matched) : new Set<string>();
+            const evidence = (read.evidence ?? []).filter(
+              (e) => e.kind === 'stated' && credited.has(e.point),
+            );
+            return [{ number: q.number, answerText: read.answerText, evidence }];
+          }),
+        }
+      : {}),
     questions: state.questions.map((q) => {
       const reading = stands(q) && !q.feedbackHidden ? aiOf(q) : undefined;
       const own = q.feedbackHidden ? null : q.feedback;
@@ -163,5 +199,6 @@ export const parsePublished = (json: string | null) =>
 /** Whether two publications differ in anything a student reads (the time aside). */
 export function samePublication(a: StoredPublication | null, b: StoredPublication): boolean {
   if (!a) return false;
-  return JSON.stringify({ ...a, publishedAt: '' }) === JSON.stringify({ ...b, publishedAt: '' });
+  const read = (p: StoredPublication) => JSON.stringify({ ...p, publishedAt: '', onPage: null });
+  return read(a) === read(b);
 }

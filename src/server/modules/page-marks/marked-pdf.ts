@@ -10,21 +10,34 @@ import {
   type PDFFont,
   type PDFPage,
 } from 'pdf-lib';
+// Only the modules it needs (never the engine's index): this runs in a reader process.
+import { budgetMessage } from '../../../grading/extract';
+import type { PdfProblem } from '../../../grading/inspect';
+import { checkPdfBudget } from '../../../grading/pdf-budget';
 import {
   boxInUserSpace,
   toUserSpace,
   type Box,
   type PageFrame,
-  type PageLayout,
-} from '../../../grading';
+} from '../../../grading/page-geometry';
+import type { PageLayout } from '../../../grading/page-layout';
+import type { ReadLimits } from '../../../grading/read-limits';
+import { fileLimitMessages } from '../../../shared/file-limits';
+import { messages } from '../../../shared/messages';
+import { totalText } from '../../../shared/page-marks';
 import type { DrawnMarks } from './page-marks.service';
 
 /**
  * "Download marked PDF": a copy of the answer with the marks written in. Highlights are drawn
  * in the page (they print everywhere); each teacher's comment is a real PDF annotation (a note
  * for a pin, a square for a box) that any PDF reader lists, and is written beside its place
- * too, so a printout keeps it. The bytes it is given are never changed.
+ * too, so a printout keeps it. The bytes it is given are never changed. pdf-lib reads the whole
+ * untrusted file, so this runs only in a reader process (the 'marked-pdf' task), within the read
+ * limits and the pool's time and memory limits.
  */
+
+/** An answer encrypted (with or without a password to open it), which pdf-lib cannot write into. */
+class EncryptedAnswer extends Error {}
 
 const GREEN = rgb(0.13, 0.6, 0.25);
 const AMBER = rgb(0.9, 0.45, 0.05);
@@ -115,6 +128,9 @@ export async function markedPdf(
     ignoreEncryption: true,
     updateMetadata: false,
   });
+  // pdf-lib cannot decrypt: what it added to an encrypted file would be read as encrypted, and
+  // garbled, while the rest stayed encrypted. Such a file is refused.
+  if (doc.isEncrypted) throw new EncryptedAnswer();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const pages = doc.getPages();
@@ -146,7 +162,7 @@ export async function markedPdf(
   }
 
   if (drawn.total && pages[0] && layouts[0]) {
-    const text = `Marks: ${drawn.total.marks ?? '-'} / ${drawn.total.total}`;
+    const text = settable(bold, `Marks: ${totalText(drawn.total, '-')}`);
     const width = bold.widthOfTextAtSize(text, MARK_SIZE + 2);
     drawShownText(pages[0], layouts[0].frame, bold, [text], {
       x: Math.max(0.005, 1 - (width + 12) / layouts[0].width),
@@ -194,4 +210,34 @@ export async function markedPdf(
   });
 
   return doc.save({ useObjectStreams: false });
+}
+
+/** The marked copy, or why the answer could not be written into within the limits. */
+export type MarkedPdfWriting =
+  { ok: true; bytes: Uint8Array } | { ok: false; problem: PdfProblem; message: string };
+
+/**
+ * markedPdf within the read limits, for a reader process: the raw bytes' budget first, and an
+ * encrypted or damaged answer refused in words. Never throws.
+ */
+export async function writeMarkedPdf(
+  original: Uint8Array,
+  layouts: PageLayout[],
+  drawn: DrawnMarks,
+  limits: ReadLimits,
+): Promise<MarkedPdfWriting> {
+  const budget = checkPdfBudget(original, limits);
+  if (!budget.ok)
+    return {
+      ok: false,
+      problem: budget.limit === 'pages' ? 'too-many-pages' : 'over-limit',
+      message: budgetMessage(budget, limits),
+    };
+  try {
+    return { ok: true, bytes: await markedPdf(original, layouts, drawn) };
+  } catch (err) {
+    if (err instanceof EncryptedAnswer)
+      return { ok: false, problem: 'encrypted', message: fileLimitMessages.encrypted };
+    return { ok: false, problem: 'corrupt', message: messages.corruptPdf };
+  }
 }

@@ -22,8 +22,13 @@ import type { QuestionDeps } from '../assignments/questions.service';
 import { sendDownload } from '../files/files.service';
 import { findSubmissionIn } from '../submissions/submissions.service';
 import { authoriseSubmission } from '../submissions/submissions.policy';
-import { markedPdf } from './marked-pdf';
-import { addPageComment, answerPages, drawnMarksOf, removePageComment } from './page-marks.service';
+import {
+  addPageComment,
+  answerPages,
+  drawnMarksOf,
+  markedCopy,
+  removePageComment,
+} from './page-marks.service';
 
 const tags = ['review'];
 
@@ -39,7 +44,7 @@ export async function pageMarkRoutes(fastify: FastifyInstance, deps: QuestionDep
   const readSchema = {
     summary: 'What is drawn on an answer’s pages',
     description:
-      'Highlights of the sentences that state (or contradict) key points, where each question begins with its marks, and the teacher’s comments, as shares (0..1) of each page as shown. A student gets nothing drawn before marks are published, and then only the published marks, the credited key points and the comments. Another student gets 404.',
+      'Highlights of the sentences that state (or contradict) key points, where each question begins with its marks, the answer’s total after any late penalty, and the teacher’s comments, as shares (0..1) of each page as shown. The teachers see the marks that stand: none per question when a total was typed, and no highlights for a question whose marks they set themselves. A student gets nothing drawn before marks are published, and then only the published marks, the credited key points and the comments. Another student gets 404. The PDF is read in a reader process within the read limits: 409 unreadable_pdf, saying why, when it cannot be.',
     tags,
     params: submissionParams,
     response: {
@@ -52,15 +57,8 @@ export async function pageMarkRoutes(fastify: FastifyInstance, deps: QuestionDep
     { schema: readSchema },
     async (request) => {
       const { user, assignment, submission } = await authoriseSubmission(db, request);
-      const pages = await answerPages(deps, submission);
-      const { total: _total, ...drawn } = await drawnMarksOf(
-        deps,
-        user,
-        assignment,
-        submission,
-        pages,
-      );
-      return drawn;
+      const pages = await answerPages(deps, user, submission);
+      return drawnMarksOf(deps, user, assignment, submission, pages);
     },
   );
 
@@ -107,7 +105,7 @@ export async function pageMarkRoutes(fastify: FastifyInstance, deps: QuestionDep
   const pdfSchema = {
     summary: 'The answer PDF with its marks written in',
     description:
-      'A copy of the answer with the highlights, each question’s marks and the total drawn on its pages, and each comment as a PDF annotation; the stored answer is not changed. The teachers always; the student who made it once marks are published (409 not_published before).',
+      'A copy of the answer with the highlights, each question’s marks and the total (after any late penalty) drawn on its pages, and each comment as a PDF annotation; the stored answer is not changed. Written in a reader process within the read limits; a password-protected or unreadable answer gets 409 unreadable_pdf. The teachers always; the student who made it once marks are published (409 not_published before).',
     tags,
     params: submissionParams,
     response: {
@@ -120,10 +118,10 @@ export async function pageMarkRoutes(fastify: FastifyInstance, deps: QuestionDep
     { schema: pdfSchema },
     async (request, reply) => {
       const { user, assignment, submission } = await authoriseSubmission(db, request);
-      const pages = await answerPages(deps, submission);
+      const pages = await answerPages(deps, user, submission);
       const drawn = await drawnMarksOf(deps, user, assignment, submission, pages);
       if (!drawn.published) throw conflict('not_published', pageCommentMessages.notPublished);
-      const bytes = await markedPdf(pages.bytes, pages.layouts, drawn);
+      const bytes = await markedCopy(deps, user, pages, drawn);
       return sendDownload(reply, Buffer.from(bytes), {
         type: 'application/pdf',
         name: 'marked-answer.pdf',

@@ -3,10 +3,10 @@ import {
   decodeReading,
   keyPointName,
   marksOnPages,
-  pageLayouts,
   type PageLayout,
   type QuestionOnPage,
 } from '../../../grading';
+import type { PdfProblem } from '../../../grading/inspect';
 import {
   pageCommentMessages,
   type PageComment,
@@ -16,41 +16,152 @@ import {
 import type { CurrentUser } from '../../auth/current-user';
 import { nowIso } from '../../db/database';
 import { AppError, badRequest, conflict } from '../../errors';
+import { readerLimitMessage } from '../../sandbox/limit-message';
+import type { SandboxOutcome } from '../../sandbox/sandbox-pool';
 import { teachesAssignment } from '../assignments/assignments.policy';
 import type { AssignmentRow } from '../assignments/assignments.service';
-import { handInsCloseAt } from '../assignments/late-work.service';
+import { handInsCloseAt, lateMarkOf } from '../assignments/late-work.service';
 import { questionsOrNone, type QuestionDeps } from '../assignments/questions.service';
 import { readFileBytes } from '../files/files.service';
 import { marksNow } from '../marks/marking.service';
-import { parseAi } from '../marks/ai-results.service';
+import { parseAi, readingStands } from '../marks/ai-results.service';
 import { keyPointsShownOf, publishedMarksOf } from '../marks/marks.policy';
 import type { SubmissionWithName } from '../submissions/submissions.service';
 import * as repo from './page-marks.repository';
 
-/** An answer's pages as read for marking them: its bytes and each page's words and frame. */
-export type AnswerPages = { bytes: Uint8Array; layouts: PageLayout[] };
+/** An answer's pages as read for marking them: each page's words and frame, and its file. */
+export type AnswerPages = { fileId: string; sha256: string; layouts: PageLayout[] };
 
 /** What is drawn on the pages for one viewer, with the marks written beside the questions. */
-export type DrawnMarks = PageMarks & { total: { marks: number | null; total: number } | null };
+export type DrawnMarks = PageMarks;
 
-/** Opens the answer PDF and finds where its words stand (OCR pages from the kept reading). */
+/** Who asks a reader for an answer's pages: each viewer waits her own turn (see FairQueue). */
+type Asker = Pick<CurrentUser, 'id'>;
+
+/**
+ * Read pages kept by the file's content and its kept reading (the OCR word boxes come from it),
+ * newest last: the review shows a page's marks many times, and each time would read the PDF again.
+ */
+const KEPT_LAYOUTS = 32;
+const keptLayouts = new Map<string, PageLayout[]>();
+
+function keepLayouts(key: string, layouts: PageLayout[]) {
+  keptLayouts.delete(key);
+  if (keptLayouts.size >= KEPT_LAYOUTS) keptLayouts.delete(keptLayouts.keys().next().value!);
+  keptLayouts.set(key, layouts);
+}
+
+const unreadable = (detail: string) =>
+  conflict('unreadable_pdf', `${pageCommentMessages.unreadablePdf} ${detail}`);
+
+/** A reader's answer, or the 409 that says why the answer PDF could not be read. */
+function readerValue<T extends { ok: boolean }>(
+  deps: QuestionDeps,
+  out: SandboxOutcome<T>,
+): Extract<T, { ok: true }> {
+  const { reading } = deps.checker;
+  if (!out.ok)
+    throw unreadable(readerLimitMessage(out.limit, reading.checkTimeoutMs, reading.memoryMb));
+  const value = out.value as T & { message?: string; problem?: PdfProblem };
+  if (!value.ok) throw unreadable(value.message ?? '');
+  return value as Extract<T, { ok: true }>;
+}
+
+async function answerFile(deps: QuestionDeps, fileId: string) {
+  const file = await deps.db.kysely
+    .selectFrom('file')
+    .select('sha256')
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+  if (!file) throw new AppError(404, 'not_found', 'The answer PDF is missing.');
+  return file;
+}
+
+async function answerBytes(deps: QuestionDeps, fileId: string) {
+  const bytes = await readFileBytes(deps.db.kysely, deps.store, fileId);
+  if (!bytes) throw new AppError(404, 'not_found', 'The answer PDF is missing.');
+  return bytes;
+}
+
+/**
+ * The answer PDF's pages and where its words stand (OCR pages from the kept reading), read in a
+ * reader process within the read limits and the check's time limit, once per file content: a
+ * PDF that cannot be read so is refused with 409 unreadable_pdf, saying why.
+ */
 export async function answerPages(
   deps: QuestionDeps,
+  asker: Asker,
   submission: Pick<SubmissionWithName, 'file_id' | 'reading'>,
 ): Promise<AnswerPages> {
-  const bytes = await readFileBytes(deps.db.kysely, deps.store, submission.file_id);
-  if (!bytes) throw new AppError(404, 'not_found', 'The answer PDF is missing.');
+  const { sha256 } = await answerFile(deps, submission.file_id);
   let reading = null;
   try {
     reading = decodeReading(submission.reading);
   } catch {
     // an unreadable kept reading only costs the OCR word boxes
   }
-  try {
-    return { bytes, layouts: await pageLayouts(bytes, reading?.status === 'ok' ? reading : null) };
-  } catch {
-    throw conflict('unreadable_pdf', pageCommentMessages.unreadablePdf);
+  const usable = reading?.status === 'ok' ? reading : null;
+  const key = `${sha256}:${crypto
+    .createHash('sha256')
+    .update(submission.reading ?? '')
+    .digest('hex')}`;
+  const kept = keptLayouts.get(key);
+  if (kept) {
+    keepLayouts(key, kept);
+    return { fileId: submission.file_id, sha256, layouts: kept };
   }
+  const bytes = await answerBytes(deps, submission.file_id);
+  const { pool, reading: read } = deps.checker;
+  const out = await pool.run(
+    { type: 'page-layouts', bytes, reading: usable, limits: read.limits },
+    { lane: 'interactive', owner: `user:${asker.id}`, timeoutMs: read.checkTimeoutMs },
+  );
+  const { layouts } = readerValue(deps, out);
+  keepLayouts(key, layouts);
+  return { fileId: submission.file_id, sha256, layouts };
+}
+
+/**
+ * How many pages the answer has: from its read pages when kept, else from its kept reading
+ * (every page of a reading that succeeded is in it), else by reading them.
+ */
+async function pageCount(
+  deps: QuestionDeps,
+  asker: Asker,
+  submission: Pick<SubmissionWithName, 'file_id' | 'reading'>,
+): Promise<number> {
+  const { sha256 } = await answerFile(deps, submission.file_id);
+  const prefix = `${sha256}:`;
+  for (const [key, layouts] of keptLayouts) if (key.startsWith(prefix)) return layouts.length;
+  let reading = null;
+  try {
+    reading = decodeReading(submission.reading);
+  } catch {
+    // read the pages instead
+  }
+  if (reading?.status === 'ok' && reading.pages.length)
+    return Math.max(...reading.pages.map((p) => p.number));
+  return (await answerPages(deps, asker, submission)).layouts.length;
+}
+
+/**
+ * The marked copy of the answer (marked-pdf.ts), written in a reader process within the read
+ * limits and the check's time limit; 409 unreadable_pdf for an answer it cannot write into
+ * (password-protected, damaged, over a limit).
+ */
+export async function markedCopy(
+  deps: QuestionDeps,
+  asker: Asker,
+  pages: AnswerPages,
+  drawn: DrawnMarks,
+): Promise<Uint8Array> {
+  const bytes = await answerBytes(deps, pages.fileId);
+  const { pool, reading } = deps.checker;
+  const out = await pool.run(
+    { type: 'marked-pdf', bytes, layouts: pages.layouts, drawn, limits: reading.limits },
+    { lane: 'interactive', owner: `user:${asker.id}`, timeoutMs: reading.checkTimeoutMs },
+  );
+  return readerValue(deps, out).bytes;
 }
 
 const comment = (r: repo.PageCommentRow): PageComment => ({
@@ -67,10 +178,12 @@ const comment = (r: repo.PageCommentRow): PageComment => ({
 });
 
 /**
- * The marks drawn on an answer's pages as `user` may see them. Its teachers: every highlight
- * (stated and contradicted), each question's marks as they stand, and the comments. The student
- * who made it: nothing before publishing; then the comments, the published marks, and the
- * highlights of the key points the publication credits, named as the publication names them.
+ * The marks drawn on an answer's pages as `user` may see them. Its teachers: the marks that stand
+ * (the total as the submission's detail gives it, after any late penalty; no question's marks
+ * when the teacher typed a total), every highlight (stated and contradicted) of the questions
+ * whose marks are the engine's, and the comments; they add comments unless the class is archived.
+ * The student who made it: nothing before publishing; then the comments, the published marks,
+ * and the highlights the publication drew, of the key points it credits, named as it names them.
  */
 export async function drawnMarksOf(
   deps: QuestionDeps,
@@ -86,12 +199,25 @@ export async function drawnMarksOf(
   const teacher = teachesAssignment(user, assignment);
   let onPage: QuestionOnPage[];
   let marks: Map<string, { marks: number | null; total: number }>;
-  let total: DrawnMarks['total'];
+  let standing: number | null;
+  let total: number;
   if (teacher) {
     const state = await marksNow(db, await questionsOrNone(deps, assignment), submission);
-    onPage = graded;
-    marks = new Map(state.questions.map((q) => [q.number, q]));
-    total = { marks: state.total, total: Number(assignment.total_marks) };
+    standing = submission.marks === null ? null : Number(submission.marks);
+    const handTotal = standing !== state.total;
+    const aiMarks = new Map(graded.map((q) => [q.number, q.marks]));
+    const stands = new Map(
+      state.questions.map((q) => [q.number, readingStands(handTotal, q, aiMarks.get(q.number))]),
+    );
+    onPage = graded.map((q) => ({
+      number: q.number,
+      answerText: q.answerText,
+      evidence: stands.get(q.number) ? q.evidence : [],
+    }));
+    marks = new Map(
+      state.questions.map((q) => [q.number, { marks: handTotal ? null : q.marks, total: q.total }]),
+    );
+    total = Number(assignment.total_marks);
   } else {
     const published = publishedMarksOf(submission);
     if (!published)
@@ -108,7 +234,11 @@ export async function drawnMarksOf(
     const closeAt = await handInsCloseAt(db, assignment);
     const quoted = keyPointsShownOf(assignment, new Date(), closeAt) === 'quoted';
     const credited = new Map(published.questions.map((q) => [q.number, new Set(q.matched)]));
-    onPage = graded.map((q) => ({
+    // What the publication drew; one made before it kept that draws from the engine's result.
+    const drawn =
+      published.onPage ??
+      graded.map((q) => ({ number: q.number, answerText: q.answerText, evidence: q.evidence }));
+    onPage = drawn.map((q) => ({
       number: q.number,
       answerText: q.answerText,
       evidence: (q.evidence ?? [])
@@ -116,7 +246,8 @@ export async function drawnMarksOf(
         .map((e) => ({ ...e, point: quoted ? e.point : keyPointName(e.point) })),
     }));
     marks = new Map(published.questions.map((q) => [q.number, q]));
-    total = { marks: published.marks, total: published.total };
+    standing = published.marks;
+    total = published.total;
   }
   const found = marksOnPages(pages.layouts, onPage);
   return {
@@ -129,9 +260,13 @@ export async function drawnMarksOf(
     })),
     comments: (await repo.pageComments(db, submission.id)).map(comment),
     unplaced: found.unplaced,
-    canComment: teacher,
-    published: teacher || publishedMarksOf(submission) !== null,
-    total,
+    canComment: teacher && !assignment.class_archived_at,
+    published: true,
+    total: {
+      marks: standing,
+      total,
+      late: lateMarkOf(assignment, submission.late_seconds, standing),
+    },
   };
 }
 
@@ -143,9 +278,9 @@ export async function addPageComment(
   submission: SubmissionWithName,
   body: PageCommentBody,
 ): Promise<PageComment> {
-  const { layouts } = await answerPages(deps, submission);
-  if (body.page > layouts.length) {
-    const message = pageCommentMessages.noSuchPage(body.page, layouts.length);
+  const pages = await pageCount(deps, user, submission);
+  if (body.page > pages) {
+    const message = pageCommentMessages.noSuchPage(body.page, pages);
     throw badRequest(message, [{ path: 'page', message }]);
   }
   const row = {

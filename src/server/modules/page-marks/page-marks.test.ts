@@ -2,8 +2,13 @@ import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
 import type { Response } from 'light-my-request';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { keyPointName } from '../../../grading/explain';
 import { loadPdfJs } from '../../../grading/pdfjs';
+import { encryptedPdf } from '../../../grading/testing/encrypted-pdf';
+import { manyPages } from '../../../grading/testing/hostile-pdfs';
+import type { AiResult } from '../../../shared/evaluations';
+import { fileLimitMessages } from '../../../shared/file-limits';
 import type { EvaluationRun } from '../../../shared/evaluations';
 import { pageCommentMessages, type PageComment, type PageMarks } from '../../../shared/page-marks';
 import { makePdf } from '../../../grading/testing/make-pdf';
@@ -34,6 +39,7 @@ const MODEL = [
   '1. The water evaporates because the sun heats it.',
   '2. The standard is what every trial is compared with.',
 ];
+const CONTRADICTED = 'The water evaporates because the sun heats it.';
 const ANSWERS: Record<string, string[]> = {
   Cy: [
     '1. The water evaporates because the sun heats it.',
@@ -64,7 +70,7 @@ async function turnedAnswer(): Promise<Buffer> {
 
 type Call = (
   user: TestUser | null,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   body?: object,
 ) => Promise<Response>;
@@ -120,6 +126,22 @@ describe.each(dialects)('marks on the page (%s)', (dialect) => {
         await call(teacher, 'POST', `/api/assignments/${code}/evaluations/confirm`);
       await sleep(50);
     }
+    // The engine found that one of Di's sentences says the opposite of a key point: her teachers
+    // see it amber on her page; she never does.
+    const row = await t.db.kysely
+      .selectFrom('submission')
+      .select('ai_result')
+      .where('id', '=', ids.Di!)
+      .executeTakeFirstOrThrow();
+    const ai = JSON.parse(row.ai_result!) as Extract<AiResult, { status: 'graded' }>;
+    ai.questions[0]!.evidence = [
+      { point: CONTRADICTED, kind: 'contradicted', quote: 'It soaks into the ground.' },
+    ];
+    await t.db.kysely
+      .updateTable('submission')
+      .set({ ai_result: JSON.stringify(ai) })
+      .where('id', '=', ids.Di!)
+      .execute();
   }, 120_000);
   afterAll(() => t.close());
 
@@ -233,6 +255,14 @@ describe.each(dialects)('marks on the page (%s)', (dialect) => {
     ]);
     expect(teacherView.comments[1]).toMatchObject({ x: 0.1, y: 0.1, w: 0.5, h: 0.1 });
 
+    const forDi = { ...pin, text: 'Where does the water go then?' };
+    expect((await call(teacher, 'POST', `${base('Di')}/page-comments`, forDi)).statusCode).toBe(
+      201,
+    );
+    const diTeacherView = await marks(teacher, 'Di');
+    expect(diTeacherView.highlights.filter((h) => h.kind === 'contradicted')).not.toEqual([]);
+    expect((await marks(di, 'Di')).comments).toEqual([]);
+
     const before = await marks(cy, 'Cy');
     expect(before).toMatchObject({ published: false, comments: [], highlights: [], questions: [] });
     expect(before.canComment).toBe(false);
@@ -249,9 +279,45 @@ describe.each(dialects)('marks on the page (%s)', (dialect) => {
     expect(stated.length).toBeGreaterThan(0);
     expect(after.highlights.every((h) => h.kind === 'stated')).toBe(true);
     expect(after.questions.find((q) => q.question === '1')?.marks).toBeGreaterThan(0);
-    // Di sees her own pages, with nothing of Cy's
+    // the key points are named by their first words while the model answer is hidden
+    expect(stated[0]!.point).toBe(keyPointName(teacherView.highlights[0]!.point));
+    expect(stated[0]!.point).not.toBe(teacherView.highlights[0]!.point);
+    // Di sees her own pages with her own comment and nothing of Cy's, and never the sentence
+    // her teachers see contradicting a key point
     const diView = await marks(di, 'Di');
-    expect(diView.comments).toEqual([]);
+    expect(diView.comments.map((c) => c.text)).toEqual(['Where does the water go then?']);
+    expect(diView.highlights.filter((h) => h.kind === 'contradicted')).toEqual([]);
+    expect(after.comments.map((c) => c.text)).not.toContain('Where does the water go then?');
+  });
+
+  it('draws for the student what was published, not a re-run since', async () => {
+    const published = (await marks(cy, 'Cy')).highlights;
+    expect(published.length).toBeGreaterThan(0);
+    const row = await t.db.kysely
+      .selectFrom('submission')
+      .select('ai_result')
+      .where('id', '=', ids.Cy!)
+      .executeTakeFirstOrThrow();
+    const ai = JSON.parse(row.ai_result!) as Extract<AiResult, { status: 'graded' }>;
+    const rerun = {
+      ...ai,
+      questions: ai.questions.map((q) => ({ ...q, answerText: 'nothing like it', evidence: [] })),
+    };
+    const set = (json: string) =>
+      t.db.kysely
+        .updateTable('submission')
+        .set({ ai_result: json })
+        .where('id', '=', ids.Cy!)
+        .execute();
+    await set(JSON.stringify(rerun));
+    try {
+      expect((await marks(teacher, 'Cy')).highlights).toEqual([]);
+      const view = await marks(cy, 'Cy');
+      expect(view.highlights).toEqual(published);
+      expect(view.questions.map((q) => q.question)).toEqual(['1', '2']);
+    } finally {
+      await set(row.ai_result!);
+    }
   });
 
   it('removes a comment for the teachers only', async () => {
@@ -264,7 +330,9 @@ describe.each(dialects)('marks on the page (%s)', (dialect) => {
     ).toBe(404);
     expect((await call(teacher, 'DELETE', url)).statusCode).toBe(204);
     expect((await call(teacher, 'DELETE', url)).statusCode).toBe(404);
-    expect((await comments()).map((c) => c.body)).toEqual(['Well put.']);
+    expect((await comments()).filter((c) => c.submission_id === ids.Cy).map((c) => c.body)).toEqual(
+      ['Well put.'],
+    );
     expect((await call(teacher, 'POST', `${base('Cy')}/page-comments`, pin)).statusCode).toBe(201);
   });
 
@@ -328,5 +396,186 @@ describe.each(dialects)('marks on the page (%s)', (dialect) => {
     expect(middle(0, viewport.width)).toBeCloseTo(0.25, 3);
     expect(middle(1, viewport.height)).toBeCloseTo(0.4, 3);
     await pdf.destroy();
+  });
+  it('writes the marks that stand: a question the teacher marked has no engine highlight, a typed total none per question', async () => {
+    const before = await marks(teacher, 'Sam');
+    expect(before.highlights.some((h) => h.question === '1')).toBe(true);
+    const q1 = before.questions.find((q) => q.question === '1')!;
+    const set = await call(teacher, 'PUT', `${base('Sam')}/questions/1`, {
+      marks: q1.marks === 0 ? 1 : 0,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const own = await marks(teacher, 'Sam');
+    expect(own.highlights.filter((h) => h.question === '1')).toEqual([]);
+    expect(own.questions.find((q) => q.question === '1')?.marks).toBe(q1.marks === 0 ? 1 : 0);
+    const typed = await call(teacher, 'PUT', `${base('Sam')}/marks`, { marks: 3.5 });
+    expect(typed.statusCode, typed.body).toBe(200);
+    const total = await marks(teacher, 'Sam');
+    expect(total.total).toEqual({ marks: 3.5, total: 4, late: null });
+    expect(total.questions.map((q) => q.marks)).toEqual([null, null]);
+    expect(total.highlights).toEqual([]);
+    const res = await call(teacher, 'GET', `${base('Sam')}/marked.pdf`);
+    expect(res.statusCode, res.body).toBe(200);
+    const pdf = await loadPdfJs().getDocument({ data: new Uint8Array(res.rawPayload) }).promise;
+    const text = (await (await pdf.getPage(1)).getTextContent()).items
+      .map((i) => ('str' in i ? i.str : ''))
+      .join(' ');
+    expect(text).toContain('Marks: 3.5 / 4');
+    expect(text).toContain('Q1: - / 2');
+    await pdf.destroy();
+  });
+
+  it('takes the late penalty off the total, on the page and in the marked PDF', async () => {
+    await t.db.kysely
+      .updateTable('assignment')
+      .set({ late_penalty_kind: 'fixed', late_penalty_percent: 20 })
+      .where('code', '=', code)
+      .execute();
+    await t.db.kysely
+      .updateTable('submission')
+      .set({ late_seconds: 3600 })
+      .where('id', '=', ids.Sam!)
+      .execute();
+    const drawn = await marks(teacher, 'Sam');
+    expect(drawn.total).toMatchObject({
+      marks: 3.5,
+      total: 4,
+      late: { penaltyPercent: 20, penalisedMarks: 2.8, lateBy: '1 h' },
+    });
+    const res = await call(teacher, 'GET', `${base('Sam')}/marked.pdf`);
+    const pdf = await loadPdfJs().getDocument({ data: new Uint8Array(res.rawPayload) }).promise;
+    const text = (await (await pdf.getPage(1)).getTextContent()).items
+      .map((i) => ('str' in i ? i.str : ''))
+      .join(' ');
+    expect(text).toContain('Marks: 2.8 / 4 (3.5 / 4 - 20% late)');
+    await pdf.destroy();
+    // Cy's published marks count after the penalty too
+    await t.db.kysely
+      .updateTable('submission')
+      .set({ late_seconds: 3600 })
+      .where('id', '=', ids.Cy!)
+      .execute();
+    const mine = await marks(cy, 'Cy');
+    expect(mine.total?.late?.penaltyPercent).toBe(20);
+    expect(mine.total?.late?.penalisedMarks).toBeCloseTo((mine.total!.marks ?? 0) * 0.8, 2);
+  });
+
+  it('reads the pages in a reader within the limits, once per file, and refuses a crafted PDF', async () => {
+    // a fresh file is read once, in a reader; its pages are kept for the next look and comment
+    const ned = await signUp(t, { role: 'student', name: 'Ned' });
+    await join(t, ned, code);
+    ids.Ned = await storeAnswerDirectly(
+      t,
+      ned,
+      code,
+      Buffer.from(await makePdf([{ text: `1. Puddle ${crypto.randomUUID()}.` }])),
+    );
+    const runs = vi.spyOn(t.pool, 'run');
+    try {
+      expect((await marks(teacher, 'Ned')).pages).toHaveLength(1);
+      await marks(teacher, 'Ned');
+      const onNed = await call(teacher, 'POST', `${base('Ned')}/page-comments`, pin);
+      expect(onNed.statusCode, onNed.body).toBe(201);
+      const read = runs.mock.calls.map(([task]) => task.type);
+      expect(read).toEqual(['page-layouts']);
+    } finally {
+      runs.mockRestore();
+    }
+    const mallory = await signUp(t, { role: 'student', name: 'Mallory' });
+    await join(t, mallory, code);
+    ids.Mallory = await storeAnswerDirectly(t, mallory, code, manyPages(2500));
+    const res = await call(teacher, 'GET', `${base('Mallory')}/page-marks`);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.message).toBe(
+      `${pageCommentMessages.unreadablePdf} ${fileLimitMessages.tooManyPages(2500, t.config.reading.limits.maxPages)}`,
+    );
+    const add = await call(teacher, 'POST', `${base('Mallory')}/page-comments`, pin);
+    expect(add.statusCode, add.body).toBe(409);
+    expect((await call(teacher, 'GET', `${base('Mallory')}/marked.pdf`)).statusCode).toBe(409);
+    // the server is unharmed
+    expect((await marks(teacher, 'Cy')).pages).toHaveLength(2);
+  });
+
+  it('refuses to write into a password-protected answer', async () => {
+    const olga = await signUp(t, { role: 'student', name: 'Olga' });
+    await join(t, olga, code);
+    // no password to open it, but encrypted: what is added would not be
+    ids.Olga = await storeAnswerDirectly(t, olga, code, Buffer.from(encryptedPdf('')));
+    expect((await call(teacher, 'GET', `${base('Olga')}/page-marks`)).statusCode).toBe(200);
+    const res = await call(teacher, 'GET', `${base('Olga')}/marked.pdf`);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'unreadable_pdf',
+      message: `${pageCommentMessages.unreadablePdf} ${fileLimitMessages.encrypted}`,
+    });
+  });
+
+  it('names no student while the teacher marks anonymously', async () => {
+    const on = await call(teacher, 'PUT', `/api/assignments/${code}/review-settings`, {
+      anonymousMarking: true,
+    });
+    expect(on.statusCode, on.body).toBe(204);
+    try {
+      for (const name of ['Cy', 'Di', 'Sam']) {
+        const res = await call(teacher, 'GET', `${base(name)}/page-marks`);
+        expect(res.statusCode).toBe(200);
+        expect(res.body).not.toMatch(/\b(Cy|Di|Sam|Eve)\b/);
+        const pdf = await call(teacher, 'GET', `${base(name)}/marked.pdf`);
+        expect(pdf.statusCode).toBe(200);
+        expect(String(pdf.headers['content-disposition'])).not.toMatch(/Cy|Di|Sam/);
+        const doc = await loadPdfJs().getDocument({ data: new Uint8Array(pdf.rawPayload) }).promise;
+        for (let n = 1; n <= doc.numPages; n++) {
+          const page = await doc.getPage(n);
+          const words = [
+            ...(await page.getTextContent()).items.map((i) => ('str' in i ? i.str : '')),
+            ...(await page.getAnnotations()).map((a) => `${a.titleObj?.str ?? ''}`),
+          ].join(' ');
+          expect(words).not.toMatch(/\b(Cy|Di|Sam)\b/);
+        }
+        await doc.destroy();
+      }
+    } finally {
+      await call(teacher, 'PUT', `/api/assignments/${code}/review-settings`, {
+        anonymousMarking: false,
+      });
+    }
+  });
+
+  it('lets a co-teacher mark the pages, and nobody add or remove comments once the class is archived', async () => {
+    const made = await call(teacher, 'POST', '/api/classes', { name: 'Physics' });
+    expect(made.statusCode, made.body).toBe(201);
+    const classId = made.json().id as string;
+    await t.db.kysely
+      .updateTable('assignment')
+      .set({ class_id: classId })
+      .where('code', '=', code)
+      .execute();
+    const co = await signUp(t, { role: 'teacher', name: 'Mr Co' });
+    const added = await call(teacher, 'POST', `/api/classes/${classId}/co-teachers`, {
+      email: co.email,
+    });
+    expect(added.statusCode, added.body).toBeLessThan(300);
+    const coView = await marks(co, 'Cy');
+    expect(coView.canComment).toBe(true);
+    expect(coView.highlights.length).toBeGreaterThan(0);
+    const byCo = await call(co, 'POST', `${base('Cy')}/page-comments`, {
+      ...pin,
+      text: 'From Mr Co.',
+    });
+    expect(byCo.statusCode, byCo.body).toBe(201);
+    expect((await call(co, 'GET', `${base('Cy')}/marked.pdf`)).statusCode).toBe(200);
+
+    expect(
+      (await call(teacher, 'POST', `/api/classes/${classId}/archive`)).statusCode,
+    ).toBeLessThan(300);
+    const archived = await marks(teacher, 'Cy');
+    expect(archived.canComment).toBe(false);
+    expect(archived.comments.map((c) => c.text)).toContain('From Mr Co.');
+    const refused = await call(teacher, 'POST', `${base('Cy')}/page-comments`, pin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('class_archived');
+    const gone = await call(teacher, 'DELETE', `${base('Cy')}/page-comments/${byCo.json().id}`);
+    expect(gone.statusCode).toBe(409);
+    expect((await marks(co, 'Cy')).canComment).toBe(false);
   });
 });

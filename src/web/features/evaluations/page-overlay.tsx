@@ -20,8 +20,8 @@ export type Draft = {
 const pct = (v: number) => `${(v * 100).toFixed(3)}%`;
 const clamp = (v: number) => Math.min(1, Math.max(0, v));
 
-/** A box's smallest side when it is drawn with a click rather than a drag. */
-const DEFAULT_BOX = { w: 0.4, h: 0.08 };
+/** A box's size when it is drawn with a click rather than a drag, or placed with the keyboard. */
+export const DEFAULT_BOX = { w: 0.4, h: 0.08 };
 
 /**
  * One answer page drawn by pdf.js with its marks on top: green where a key point is stated,
