@@ -25,6 +25,7 @@ import {
   prepareAssignment,
   type ExtractedDocument,
 } from '../src/grading';
+import { toBmp } from '../src/grading/image';
 import { allQuestions, type CorpusQuestion } from './corpora';
 import { textDoc } from './fit-model';
 
@@ -32,6 +33,8 @@ const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
 const FULL = args.includes('--full');
 const READERS = (args.find((a) => a.startsWith('--readers='))?.slice(10) ?? 'engine').split(',');
+const LIMIT = Number(args.find((a) => a.startsWith('--pages='))?.slice(8)) || Infinity;
+const DUMP = args.find((a) => a.startsWith('--dump='))?.slice(7);
 
 type Font = { name: string; family: string; kind: 'printed' | 'handwriting'; size: number };
 
@@ -164,16 +167,23 @@ type Reader = {
   close(): Promise<void>;
 };
 
-/** Downscales a JPEG so its longest side is at most `side` pixels, as PNG. */
-async function downscale(jpeg: Buffer, side: number): Promise<Buffer> {
+/** The scan decoded as pdf.js hands it to extraction, as a BMP the way extraction makes it. */
+async function bmpOf(jpeg: Buffer, maxPixels: number, clean: boolean): Promise<Uint8Array> {
   const img = await loadImage(jpeg);
-  const k = Math.min(1, side / Math.max(img.width, img.height));
-  const c = createCanvas(Math.round(img.width * k), Math.round(img.height * k));
-  c.getContext('2d').drawImage(img, 0, 0, c.width, c.height);
-  return c.toBuffer('image/png');
+  const c = createCanvas(img.width, img.height);
+  const ctx = c.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  const data = ctx.getImageData(0, 0, img.width, img.height).data;
+  const bmp = toBmp({ width: img.width, height: img.height, kind: 3, data }, maxPixels, { clean });
+  if (!bmp) throw new Error('could not make a BMP');
+  return bmp;
 }
 
-async function tesseractReader(name: string, dir: string, side?: number): Promise<Reader> {
+async function tesseractReader(
+  name: string,
+  dir: string,
+  opts: { maxPixels?: number; clean?: boolean } = {},
+): Promise<Reader> {
   const langPath = path.join(
     path.dirname(require.resolve('@tesseract.js-data/eng/package.json')),
     dir,
@@ -186,8 +196,8 @@ async function tesseractReader(name: string, dir: string, side?: number): Promis
   return {
     name,
     async read({ jpeg }) {
-      const image = side ? await downscale(jpeg, side) : jpeg;
-      return { text: (await worker.recognize(image)).data.text };
+      const bmp = await bmpOf(jpeg, opts.maxPixels ?? 4_000_000, opts.clean ?? false);
+      return { text: (await worker.recognize(Buffer.from(bmp))).data.text };
     },
     close: () => worker.terminate(),
   };
@@ -236,11 +246,19 @@ async function makeReaders(): Promise<Reader[]> {
   const want = (n: string) => all || READERS.includes(n);
   const out: Reader[] = [];
   if (want('engine')) out.push(engineReader());
-  if (want('tesseract')) out.push(await tesseractReader('tesseract.js eng 4.0.0', '4.0.0'));
+  if (want('tesseract'))
+    out.push(await tesseractReader('tesseract.js eng 4.0.0 (as before)', '4.0.0'));
   if (want('best'))
     out.push(await tesseractReader('tesseract.js eng 4.0.0_best_int', '4.0.0_best_int'));
+  if (want('clean'))
+    out.push(await tesseractReader('tesseract.js 4.0.0, page cleaned', '4.0.0', { clean: true }));
   if (want('small'))
-    out.push(await tesseractReader('tesseract.js 4.0.0 at ≤1000 px', '4.0.0', 1000));
+    out.push(
+      await tesseractReader('tesseract.js 4.0.0, cleaned, ≤1 MP', '4.0.0', {
+        clean: true,
+        maxPixels: 1_000_000,
+      }),
+    );
   if (want('paddle')) {
     const p = await paddleReader();
     if (p) out.push(p);
@@ -277,13 +295,17 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 async function main() {
   const fontList = fonts();
-  const items = sample(fontList);
+  const items = sample(fontList).slice(0, LIMIT);
   const pages = await Promise.all(
     items.map(async (it) => {
       const jpeg = scanPage(it.answer, it.font, it.seed);
       return { it, jpeg, pdf: await scanPdf(jpeg) };
     }),
   );
+  if (DUMP) {
+    fs.mkdirSync(DUMP, { recursive: true });
+    pages.forEach((p, i) => fs.writeFileSync(path.join(DUMP, `${i}-${p.it.font.name}.jpg`), p.jpeg));
+  }
   const load = os
     .loadavg()
     .map((l) => l.toFixed(2))

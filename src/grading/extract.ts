@@ -162,6 +162,7 @@ async function readImages(
   images: NamedImage[],
   reading: Reading,
   frame: PageFrame,
+  scanned: boolean,
 ): Promise<{
   text: string;
   confidence: number | null;
@@ -176,7 +177,8 @@ async function readImages(
     const key = imageKey(image);
     if (ocrSeen.has(key) || ocrSeen.size >= limits.maxOcrImages) continue;
     ocrSeen.add(key);
-    const bmp = toBmp(image, limits.ocrMaxPixels);
+    // a scan is cleaned of uneven light and grain; a picture on a typed page is read as it is
+    const bmp = toBmp(image, limits.ocrMaxPixels, { clean: scanned });
     if (!bmp) continue;
     try {
       const result = cleaned(await reading.ocr().recognize(bmp));
@@ -229,7 +231,7 @@ async function readPage(page: PDFPageProxy, reading: Reading): Promise<Extracted
   const base = textPage(page, text, images.length > 0);
   const scanned = (text.match(/\p{L}/gu) ?? []).length < MIN_TEXT_LETTERS;
   if (!images.length) return base;
-  const read = await readImages(images, reading, frameOf(page));
+  const read = await readImages(images, reading, frameOf(page), scanned);
   if (scanned) {
     return {
       ...base,
