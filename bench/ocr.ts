@@ -325,6 +325,7 @@ async function main() {
       const { text, doc } = await reader.read(p);
       const cpu = process.cpuUsage(cpu0);
       if (doc) engineDocs.set(i, doc);
+      process.stderr.write(`${reader.name}: page ${i + 1}/${pages.length}, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s\n`);
       const f = byFont.get(p.it.font.name) ?? { errs: 0, len: 0, n: 0, cpu: 0 };
       const truth = norm(p.it.answer);
       f.errs += cer(truth, text) * truth.length;

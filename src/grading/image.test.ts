@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanPage, toBmp } from './image';
+import { cleanPage, lineScale, toBmp } from './image';
 
 /** A page in shadow on one side, with grain, and a dark stroke across its middle rows. */
 function grainyPage(w: number, h: number): Uint8Array {
@@ -39,5 +39,33 @@ describe('cleaning a scanned page before OCR', () => {
     const header = 14 + 40 + 256 * 4;
     expect(plain[header]).toBe(150);
     expect(cleaned[header]).toBe(255);
+  });
+});
+
+describe('reading a page at the resolution OCR needs', () => {
+  /** A white page with lines of writing (upright strokes) `line` pixels high, every `gap` rows. */
+  const lined = (w: number, h: number, line: number, gap: number) => {
+    const gray = new Uint8Array(w * h).fill(255);
+    for (let y = 40; y + line < h; y += gap)
+      for (let yy = y; yy < y + line; yy++)
+        for (let x = 30; x < w - 30; x++) if (x % 10 < 3) gray[yy * w + x] = 20; // strokes
+    return gray;
+  };
+
+  it('scales large writing down to about the line height OCR reads best, and never up', () => {
+    expect(lineScale(lined(600, 400, 48, 90), 600, 400)).toBeCloseTo(0.5, 1);
+    expect(lineScale(lined(600, 400, 20, 60), 600, 400)).toBe(1);
+    expect(lineScale(new Uint8Array(600 * 400).fill(255), 600, 400)).toBe(1);
+  });
+
+  it('hands OCR a smaller image of a page written large', () => {
+    const w = 600;
+    const h = 400;
+    const gray = lined(w, h, 48, 90);
+    const data = new Uint8Array(w * h * 3);
+    gray.forEach((v, i) => data.fill(v, i * 3, i * 3 + 3));
+    const bmp = toBmp({ width: w, height: h, kind: 2, data }, Infinity, { clean: true })!;
+    const width = new DataView(bmp.buffer).getInt32(18, true);
+    expect(width).toBeLessThan(w * 0.6);
   });
 });
