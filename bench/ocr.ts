@@ -199,7 +199,9 @@ async function tesseractReader(
       const bmp = await bmpOf(jpeg, opts.maxPixels ?? 4_000_000, opts.clean ?? false);
       return { text: (await worker.recognize(Buffer.from(bmp))).data.text };
     },
-    close: () => worker.terminate(),
+    close: async () => {
+      await worker.terminate();
+    },
   };
 }
 
@@ -304,7 +306,9 @@ async function main() {
   );
   if (DUMP) {
     fs.mkdirSync(DUMP, { recursive: true });
-    pages.forEach((p, i) => fs.writeFileSync(path.join(DUMP, `${i}-${p.it.font.name}.jpg`), p.jpeg));
+    pages.forEach((p, i) =>
+      fs.writeFileSync(path.join(DUMP, `${i}-${p.it.font.name}.jpg`), p.jpeg),
+    );
   }
   const load = os
     .loadavg()
@@ -325,7 +329,9 @@ async function main() {
       const { text, doc } = await reader.read(p);
       const cpu = process.cpuUsage(cpu0);
       if (doc) engineDocs.set(i, doc);
-      process.stderr.write(`${reader.name}: page ${i + 1}/${pages.length}, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s\n`);
+      process.stderr.write(
+        `${reader.name}: page ${i + 1}/${pages.length}, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s\n`,
+      );
       const f = byFont.get(p.it.font.name) ?? { errs: 0, len: 0, n: 0, cpu: 0 };
       const truth = norm(p.it.answer);
       f.errs += cer(truth, text) * truth.length;
