@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanPage, lineScale, toBmp } from './image';
+import { cleanPage, lineScale, MIN_SCALE, toBmp } from './image';
 
 /** A page in shadow on one side, with grain, and a dark stroke across its middle rows. */
 function grainyPage(w: number, h: number): Uint8Array {
@@ -53,7 +53,8 @@ describe('reading a page at the resolution OCR needs', () => {
   };
 
   it('scales large writing down to about the line height OCR reads best, and never up', () => {
-    expect(lineScale(lined(600, 400, 48, 90), 600, 400)).toBeCloseTo(0.5, 1);
+    expect(lineScale(lined(600, 400, 48, 90), 600, 400)).toBe(MIN_SCALE);
+    expect(lineScale(lined(600, 400, 22, 60), 600, 400)).toBeCloseTo(16 / 22, 2);
     expect(lineScale(lined(600, 400, 14, 60), 600, 400)).toBe(1);
     expect(lineScale(new Uint8Array(600 * 400).fill(255), 600, 400)).toBe(1);
   });
@@ -66,6 +67,6 @@ describe('reading a page at the resolution OCR needs', () => {
     gray.forEach((v, i) => data.fill(v, i * 3, i * 3 + 3));
     const bmp = toBmp({ width: w, height: h, kind: 2, data }, Infinity, { clean: true })!;
     const width = new DataView(bmp.buffer).getInt32(18, true);
-    expect(width).toBeLessThan(w * 0.6);
+    expect(width).toBe(Math.floor(w * MIN_SCALE));
   });
 });
