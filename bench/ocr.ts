@@ -7,8 +7,9 @@
  * difference between the marks of each answer typed and scanned.
  *
  *   npm run bench:ocr                      a sample (2 pages per font, engine reader), ~2 min
- *   npm run bench:ocr -- --full            4 questions × 12 answers, every font
- *   npm run bench:ocr -- --readers=all     also tesseract best_int, downscaled, PaddleOCR
+ *   npm run bench:ocr -- --full            10 questions × 12 answers (120 pages), ~10 min
+ *   npm run bench:ocr -- --readers=all     also tesseract as before, best_int, cleaned, ≤1 MP, PaddleOCR
+ *   --pages=N                              only the first N pages (one a font, in turn)
  *   OCR_BENCH_PADDLE=/dir/node_modules     where @gutenye/ocr-node is installed (not a dependency)
  */
 import fs from 'node:fs';
@@ -25,6 +26,7 @@ import {
   prepareAssignment,
   type ExtractedDocument,
 } from '../src/grading';
+import { DEFAULT_READ_LIMITS } from '../src/grading/read-limits';
 import { toBmp } from '../src/grading/image';
 import { allQuestions, type CorpusQuestion } from './corpora';
 import { textDoc } from './fit-model';
@@ -231,12 +233,13 @@ async function paddleReader(): Promise<Reader | null> {
 }
 
 /** The engine as the app reads a hand-in: the PDF through extractDocument with its OCR engine. */
-function engineReader(): Reader {
+function engineReader(maxPixels?: number): Reader {
   const ocr = createOcrEngine();
+  const limits = maxPixels ? { ...DEFAULT_READ_LIMITS, ocrMaxPixels: maxPixels } : undefined;
   return {
-    name: 'engine (tesseract.js eng 4.0.0 + noise filter)',
+    name: `engine (tesseract.js eng 4.0.0 + noise filter${maxPixels ? `, ≤${maxPixels / 1e6} MP` : ''})`,
     async read({ pdf }) {
-      const doc = await extractDocument({ kind: 'pdf', bytes: pdf }, { ocr });
+      const doc = await extractDocument({ kind: 'pdf', bytes: pdf }, { ocr, limits });
       return { text: doc.status === 'ok' ? doc.text : '', doc };
     },
     close: () => ocr.terminate(),
@@ -248,10 +251,18 @@ async function makeReaders(): Promise<Reader[]> {
   const want = (n: string) => all || READERS.includes(n);
   const out: Reader[] = [];
   if (want('engine')) out.push(engineReader());
+  if (want('engine-1mp')) out.push(engineReader(1_000_000));
   if (want('tesseract'))
     out.push(await tesseractReader('tesseract.js eng 4.0.0 (as before)', '4.0.0'));
   if (want('best'))
     out.push(await tesseractReader('tesseract.js eng 4.0.0_best_int', '4.0.0_best_int'));
+  if (want('best-small'))
+    out.push(
+      await tesseractReader('tesseract.js 4.0.0_best_int, cleaned, ≤1 MP', '4.0.0_best_int', {
+        clean: true,
+        maxPixels: 1_000_000,
+      }),
+    );
   if (want('clean'))
     out.push(await tesseractReader('tesseract.js 4.0.0, page cleaned', '4.0.0', { clean: true }));
   if (want('small'))
@@ -279,7 +290,7 @@ function sample(fs_: Font[]): Item[] {
   const pick = (qs: CorpusQuestion[], n: number) =>
     Array.from({ length: n }, (_, k) => qs[Math.floor(((k + 0.5) * qs.length) / n)]!);
   const chosen = FULL
-    ? [...pick(mohler, 2), ...pick(semeval, 2)]
+    ? [...pick(mohler, 5), ...pick(semeval, 5)]
     : [...pick(mohler, 2), ...pick(semeval, 2)];
   const items: Item[] = [];
   let k = 0;
