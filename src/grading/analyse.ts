@@ -77,6 +77,8 @@ export type AnswerAnalysis = {
   keywords: { found: string[]; missing: string[] } | null;
   /** OCR's mean confidence when any of the answer was read from images. */
   ocrConfidence: number | null;
+  /** Why the scanned pages' reading cannot be trusted, when it cannot (see ocr-noise.ts). */
+  hardToRead?: string;
 };
 
 /** What every answer to one question is read against; computed once per question. */
@@ -318,5 +320,6 @@ export function analyseAnswer(
       ? findKeywords(prepared.diagramKeywords, diagramText(document))
       : null,
     ocrConfidence: document.ocrConfidence,
+    ...(document.hardToRead ? { hardToRead: document.hardToRead } : {}),
   };
 }

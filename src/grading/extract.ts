@@ -3,6 +3,7 @@ import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
 import { fileLimitMessages } from '../shared/file-limits';
 import { toBmp, type DecodedImage } from './image';
 import { createOcrEngine } from './ocr';
+import { dropNoise, hardToRead } from './ocr-noise';
 import { checkPdfBudget, type BudgetVerdict } from './pdf-budget';
 import { joinTextItems, type TextItem } from './pdf-text';
 import { loadPdfJs } from './pdfjs';
@@ -22,7 +23,7 @@ import type {
  * Changes when extraction reads the same file differently; a reading kept by an older version
  * is read again.
  */
-export const READER_VERSION = 2;
+export const READER_VERSION = 3;
 
 /** A page with fewer letters than this in its text layer is treated as scanned. */
 const MIN_TEXT_LETTERS = 3;
@@ -164,21 +165,30 @@ async function readImages(
   images: NamedImage[],
   reading: Reading,
   frame: PageFrame,
-): Promise<{ text: string; confidence: number | null; words: PageWord[] }> {
+  scanned: boolean,
+): Promise<{
+  text: string;
+  confidence: number | null;
+  words: PageWord[];
+  hardToRead: string | null;
+}> {
   const { limits, ocrSeen } = reading;
   const parts: { text: string; confidence: number }[] = [];
   const words: PageWord[] = [];
+  let hard: string | null = null;
   for (const { image, matrix } of images.slice(0, limits.maxOcrImagesPerPage)) {
     const key = imageKey(image);
     if (ocrSeen.has(key) || ocrSeen.size >= limits.maxOcrImages) continue;
     ocrSeen.add(key);
-    const bmp = toBmp(image, limits.ocrMaxPixels);
+    // a scan is cleaned of uneven light and grain; a picture on a typed page is read as it is
+    const bmp = toBmp(image, limits.ocrMaxPixels, { clean: scanned });
     if (!bmp) continue;
     try {
-      const result = await reading.ocr().recognize(bmp);
+      const result = cleaned(await reading.ocr().recognize(bmp));
       if (result.text.trim())
         parts.push({ text: result.text.trim(), confidence: result.confidence });
-      if (result.words) words.push(...wordsOnPage(frame, matrix, result.words));
+      if (result.words?.length) words.push(...wordsOnPage(frame, matrix, result.words));
+      hard ??= result.hardToRead;
     } catch {
       // OCR that fails on one image leaves the rest of the page readable.
     }
@@ -187,7 +197,26 @@ async function readImages(
   const confidence = weight
     ? parts.reduce((sum, p) => sum + p.confidence * p.text.length, 0) / weight
     : null;
-  return { text: parts.map((p) => p.text).join('\n'), confidence, words };
+  return { text: parts.map((p) => p.text).join('\n'), confidence, words, hardToRead: hard };
+}
+
+/**
+ * A reading with its noise dropped (see ocr-noise.ts) when OCR gave each word's confidence, its
+ * confidence that of the words kept, and why it is hard to read when it cannot be trusted.
+ */
+export function cleaned(reading: OcrReading): OcrReading & { hardToRead: string | null } {
+  const words = reading.words;
+  if (!words?.length || words.some((w) => w.confidence === undefined || w.line === undefined))
+    return { ...reading, hardToRead: null };
+  const clean = dropNoise(
+    words.map((w) => ({ text: w.text, confidence: w.confidence!, line: w.line! })),
+  );
+  return {
+    text: clean.text,
+    confidence: clean.confidence ?? 0,
+    words: clean.kept.map((i) => words[i]!),
+    hardToRead: hardToRead(clean),
+  };
 }
 
 /** A page read from its text layer alone. */
@@ -205,7 +234,7 @@ async function readPage(page: PDFPageProxy, reading: Reading): Promise<Extracted
   const base = textPage(page, text, images.length > 0);
   const scanned = (text.match(/\p{L}/gu) ?? []).length < MIN_TEXT_LETTERS;
   if (!images.length) return base;
-  const read = await readImages(images, reading, frameOf(page));
+  const read = await readImages(images, reading, frameOf(page), scanned);
   if (scanned) {
     return {
       ...base,
@@ -214,6 +243,7 @@ async function readPage(page: PDFPageProxy, reading: Reading): Promise<Extracted
       source: read.text ? 'ocr' : 'none',
       ocrConfidence: read.confidence,
       ...(read.words.length ? { words: read.words } : {}),
+      ...(read.hardToRead ? { hardToRead: read.hardToRead } : {}),
     };
   }
   return { ...base, imageText: read.text, ocrConfidence: read.confidence };
@@ -280,15 +310,28 @@ export function documentOf(pages: ExtractedPage[]): ExtractedDocument {
     .map((p) => p.text)
     .filter(Boolean)
     .join('\n\n');
+  const hard = pages.filter((p) => p.hardToRead);
   if (!text.trim()) {
     const triedOcr = pages.some((p) => p.hasImages);
+    if (hard.length) return unreadable('ocr-failed', pages, hardMessage(hard));
     return unreadable(triedOcr ? 'ocr-failed' : 'empty', pages);
   }
   const ocrPages = pages.filter((p) => p.source === 'ocr' && p.ocrConfidence !== null);
   const ocrConfidence = ocrPages.length
     ? Math.min(...ocrPages.map((p) => p.ocrConfidence as number))
     : null;
-  return { status: 'ok', text, pages, ocrConfidence };
+  return {
+    status: 'ok',
+    text,
+    pages,
+    ocrConfidence,
+    ...(hard.length ? { hardToRead: hardMessage(hard) } : {}),
+  };
+}
+
+/** Why the scanned pages are hard to read, page by page, for the teacher. */
+function hardMessage(pages: ExtractedPage[]): string {
+  return `Hard to read: ${pages.map((p) => `page ${p.number}: ${p.hardToRead}`).join('; ')}.`;
 }
 
 /**

@@ -153,6 +153,9 @@ function evidenceOf(
   return out;
 }
 
+/** A hard-to-read answer with fewer content words than this in a question is held (see resultOf). */
+const HELD_STEMS = 2;
+
 /**
  * One answer's result from its reading and the class-level verdict: marks per question (the
  * written answer's share, and the diagram keywords when the assignment has them), what it states
@@ -163,6 +166,22 @@ export function resultOf(
   analysis: AnswerAnalysis,
   score: AnswerScore,
 ): AnswerResult {
+  // A scan too hard to read where a question's answer came out saying (almost) nothing is held
+  // for the teacher instead of being marked as an answer that states nothing.
+  if (
+    analysis.hardToRead &&
+    analysis.questions.some(
+      (q, qi) => q.stems.length < HELD_STEMS || score.questions[qi]!.reasons.includes('no-answer'),
+    )
+  ) {
+    return {
+      id: score.id,
+      status: 'unreadable',
+      reason: `${analysis.hardToRead} Not marked: your teacher will read the page and mark it.`,
+      needsReview: true,
+      total: prepared.totalMarks,
+    };
+  }
   const questions = prepared.questions.map((q, qi) =>
     questionResult(
       q,

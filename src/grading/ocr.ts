@@ -52,20 +52,28 @@ function imageSize(image: Uint8Array): { width: number; height: number } | null 
   return { width: view.getInt32(18, true), height: Math.abs(view.getInt32(22, true)) };
 }
 
-/** The recognised words with their boxes as shares of the image, for marks drawn on a scan. */
+/**
+ * The recognised words with their confidence (0..1), their line, and their boxes as shares of the
+ * image (zero when its size is unknown), for the noise filter and for marks drawn on a scan.
+ */
 function wordsOf(
   blocks: Block[],
   size: { width: number; height: number } | null,
 ): OcrReading['words'] {
-  if (!size || size.width <= 0 || size.height <= 0) return undefined;
-  const words = blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
-  return words
-    .filter((w) => w.text.trim())
-    .map(({ text, bbox }) => ({
-      text: text.trim(),
-      x: bbox.x0 / size.width,
-      y: bbox.y0 / size.height,
-      w: (bbox.x1 - bbox.x0) / size.width,
-      h: (bbox.y1 - bbox.y0) / size.height,
-    }));
+  const width = size && size.width > 0 ? size.width : 0;
+  const height = size && size.height > 0 ? size.height : 0;
+  const lines = blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+  return lines.flatMap((l, line) =>
+    l.words
+      .filter((w) => w.text.trim())
+      .map(({ text, bbox, confidence }) => ({
+        text: text.trim(),
+        confidence: Math.max(0, Math.min(1, confidence / 100)),
+        line,
+        x: width ? bbox.x0 / width : 0,
+        y: height ? bbox.y0 / height : 0,
+        w: width ? (bbox.x1 - bbox.x0) / width : 0,
+        h: height ? (bbox.y1 - bbox.y0) / height : 0,
+      })),
+  );
 }

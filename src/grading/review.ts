@@ -22,7 +22,8 @@ export function classStandings(perQuestion: (Standing | null)[][]): ClassStandin
  * How far to trust the proposed marks (0..1) and why a teacher should look: poor OCR, an
  * answer unlike every other answer, numbering that did not match, conflicting evidence, what
  * the guard rules caught (no answer, the question repeated, an off-topic answer), or the
- * teacher's marks moving a question `moved` (a share) away from the engine's own reading.
+ * teacher's marks moving a question `moved` (a share) away from the engine's own reading, or a
+ * scan that is hard to read (`hardToRead`: its reading was mostly noise or unsure throughout).
  */
 export function reviewOf(
   ocr: number | null,
@@ -32,6 +33,7 @@ export function reviewOf(
   numbered: boolean,
   guardReasons: ReviewReason[] = [],
   moved = 0,
+  hardToRead = false,
 ): { confidence: number; reasons: ReviewReason[] } {
   const reasons: ReviewReason[] = [...new Set(guardReasons)];
   // An answer the guard rules caught is still marked, but with less trust in the exact marks.
@@ -39,6 +41,11 @@ export function reviewOf(
   if (ocr !== null) {
     confidence -= Math.max(0, 0.9 - ocr) * 0.8;
     if (ocr < POOR_OCR) reasons.push('poor-ocr');
+  }
+  // A scan whose reading was mostly noise, or unsure throughout: the teacher reads it herself.
+  if (hardToRead) {
+    confidence = Math.min(confidence, 0.4);
+    reasons.push('hard-to-read');
   }
   if (!numbered) {
     confidence -= 0.3;

@@ -138,7 +138,13 @@ export function classEvidenceOf(
 }
 
 /** One answer as combineScores needs it. */
-export type AnswerMeta = { id: string; numbered: boolean; ocrConfidence: number | null };
+export type AnswerMeta = {
+  id: string;
+  numbered: boolean;
+  ocrConfidence: number | null;
+  /** Whether the scanned pages' reading cannot be trusted (see ocr-noise.ts). */
+  hardToRead?: boolean;
+};
 
 /** Each answer's class-level score from its questions' scorings (in question order). */
 export function combineScores(answers: AnswerMeta[], scorings: QuestionScoring[]): AnswerScore[] {
@@ -154,6 +160,7 @@ export function combineScores(answers: AnswerMeta[], scorings: QuestionScoring[]
       a.numbered,
       questions.flatMap((s) => s.reasons),
       Math.max(0, ...questions.map((s) => Math.abs(s.share - (s.engineShare ?? s.share)))),
+      a.hardToRead ?? false,
     );
     return { id: a.id, questions, confidence: review.confidence, reasons: review.reasons };
   });
@@ -173,7 +180,12 @@ export function scoreClass(
     scoreQuestion(prepared, qi, answers, teacherMarks),
   );
   return combineScores(
-    answers.map((a) => ({ id: a.id, ...a.analysis })),
+    answers.map((a) => ({
+      id: a.id,
+      numbered: a.analysis.numbered,
+      ocrConfidence: a.analysis.ocrConfidence,
+      hardToRead: !!a.analysis.hardToRead,
+    })),
     scorings,
   );
 }

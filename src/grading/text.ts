@@ -93,3 +93,8 @@ export function answerStems(text: string): string[] {
   const content = contentStems(text);
   return content.length ? content : words(text).map(stem);
 }
+
+/** Whether the word is a function word (the, of, is…): WordNet leaves these out. */
+export function isFunctionWord(word: string): boolean {
+  return STOPWORDS.has(word.toLowerCase());
+}

@@ -22,6 +22,8 @@ export type ExtractedPage = {
    * page-geometry.ts), so marks can be drawn on a scan; absent on other pages and older readings.
    */
   words?: PageWord[];
+  /** For a page read by OCR whose reading cannot be trusted: why, in words for the teacher. */
+  hardToRead?: string;
 };
 
 /** Why a document could not be read; the server shows it to the teacher. */
@@ -30,14 +32,30 @@ export type UnreadableReason =
 
 /** The result of extraction: either the text page by page, or why there is none. */
 export type ExtractedDocument =
-  | { status: 'ok'; text: string; pages: ExtractedPage[]; ocrConfidence: number | null }
+  | {
+      status: 'ok';
+      text: string;
+      pages: ExtractedPage[];
+      ocrConfidence: number | null;
+      /** Present when a scanned page's reading cannot be trusted: why (see ocr-noise.ts). */
+      hardToRead?: string;
+    }
   | { status: 'unreadable'; reason: UnreadableReason; message: string; pages: ExtractedPage[] };
 
 /** What OCR read in an image: its text, how sure it is (0..1), and its words as shares of the image from its top left. */
 export type OcrReading = {
   text: string;
   confidence: number;
-  words?: { text: string; x: number; y: number; w: number; h: number }[];
+  /** Each word with its box; `confidence` (0..1) and `line` let extraction drop OCR noise. */
+  words?: {
+    text: string;
+    x: number;
+    y: number;
+    w: number;
+    h: number;
+    confidence?: number;
+    line?: number;
+  }[];
 };
 
 /** Reads text from page images; one engine is shared by many extractions and then terminated. */

@@ -151,3 +151,29 @@ export function antonymsOf(lemma: string): Set<string> {
     }
   });
 }
+
+/** Endings taken off a word to find its WordNet lemma ("pushed" → "push", "forces" → "force"). */
+const ENDINGS: Array<[string, string]> = [
+  ['ies', 'y'],
+  ['es', ''],
+  ['s', ''],
+  ['ed', ''],
+  ['ed', 'e'],
+  ['ing', ''],
+  ['ing', 'e'],
+  ['er', ''],
+  ['est', ''],
+  ['ly', ''],
+];
+
+/** Whether WordNet knows the word (any part of speech), directly or once a common ending is taken off. */
+export function inWordNet(word: string): boolean {
+  const w = word.toLowerCase();
+  if (!/^[a-z][a-z'-]*$/.test(w)) return false;
+  const known = (lemma: string) => POS.some((pos) => indexLine(load()[pos].index, lemma) !== null);
+  if (known(w)) return true;
+  return ENDINGS.some(
+    ([end, put]) =>
+      w.length > end.length + 2 && w.endsWith(end) && known(w.slice(0, -end.length) + put),
+  );
+}

@@ -12,6 +12,7 @@ import { round2 } from './marks-rounding';
 /** Every reason the grading engine gives for asking a teacher to review an answer. */
 export const REVIEW_REASONS = [
   'poor-ocr',
+  'hard-to-read',
   'answer-not-numbered',
   'unlike-other-answers',
   'no-answer',

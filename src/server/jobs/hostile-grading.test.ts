@@ -30,8 +30,9 @@ const REASONS: Record<string, RegExp> = {
   javascript: /off-topic|^$/,
   '2500-pages': /has 2,500 pages/,
   'count-2^31-1': /has 2,147,483,647 pages/,
-  // 400 draws of one noise image: read once, and flagged for its poor OCR.
-  'many-image-draws-50-pages': /poor-ocr/,
+  // 400 draws of one noise image: read once, its reading all noise, so held as hard to read.
+  'many-image-draws-50-pages':
+    /^Hard to read: page 1: \d+% of what was read looked like marks on the paper/,
 };
 
 describe('grading a class with every crafted file beside honest answers', () => {

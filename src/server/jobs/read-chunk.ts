@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { decodeReading, encodeReading, type AnswerAnalysis } from '../../grading';
 import type { Database } from '../db/schema';
-import { keepReading } from '../modules/submissions/submissions.service';
+import { keepReading, readingOfSameFile } from '../modules/submissions/submissions.service';
 import * as items from '../modules/evaluations/run-items.repository';
 import { readFileBytes } from '../modules/files/files.service';
 import { readingsByAnswer } from '../modules/maths-review/readings.service';
@@ -45,7 +45,10 @@ export async function readChunk(
     while (next < todo.length) {
       const item = todo[next++]!;
       await stillActive(ctx, runId);
-      const kept = decodeReading(item.reading);
+      const own = decodeReading(item.reading);
+      // the same file read for another submission (a re-upload, the same scan twice): not read again
+      const same = own || !item.file_id ? null : await readingOfSameFile(db, item.file_id);
+      const kept = own ?? same;
       const bytes = kept || !item.file_id ? null : await readFileBytes(db, ctx.store, item.file_id);
       const timeoutMs = ctx.reading.gradeTimeoutMs;
       const out = await inReader(() =>
@@ -78,7 +81,7 @@ export async function readChunk(
             ? document.message
             : MISSING
           : null;
-      const reading = document && !kept && bytes ? encodeReading(document) : null;
+      const reading = document && !own && (bytes || same) ? encodeReading(document) : null;
       await db.transaction().execute(async (trx) => {
         if (reading) await keepReading(trx, item.id, reading);
         await items.storeReading(

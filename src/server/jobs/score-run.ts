@@ -131,6 +131,7 @@ export async function scoreRun(
             id: a.id,
             numbered: a.analysis.numbered,
             ocrConfidence: a.analysis.ocrConfidence,
+            hardToRead: !!a.analysis.hardToRead,
           })),
           scorings,
           suggest: suggestedApart ? null : SUGGESTED,

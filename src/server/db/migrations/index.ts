@@ -22,6 +22,7 @@ import * as classes from './2026_11_29_1000_classes';
 import * as notifications from './2026_11_29_1100_notifications';
 import * as answerGroups from './2026_11_30_0900_answer_groups';
 import * as pageComments from './2026_11_30_1000_page_comments';
+import * as fileSha256Index from './2026_11_30_1300_file_sha256_index';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_1100_notifications': notifications,
   '2026_11_30_0900_answer_groups': answerGroups,
   '2026_11_30_1000_page_comments': pageComments,
+  '2026_11_30_1300_file_sha256_index': fileSha256Index,
 };

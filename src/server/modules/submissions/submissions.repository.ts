@@ -71,3 +71,17 @@ export async function insertSubmission(db: Kysely<Database>, row: Insertable<Sub
 export async function keepReading(db: Kysely<Database>, submissionId: string, reading: string) {
   await db.updateTable('submission').set({ reading }).where('id', '=', submissionId).execute();
 }
+
+/** Readings kept with other submissions of a file with the same bytes (SHA-256) as this one. */
+export async function readingsOfSameFile(db: Kysely<Database>, fileId: string) {
+  const rows = await db
+    .selectFrom('file as f')
+    .innerJoin('file as g', 'g.sha256', 'f.sha256')
+    .innerJoin('submission as s', 's.file_id', 'g.id')
+    .select('s.reading')
+    .where('f.id', '=', fileId)
+    .where('s.reading', 'is not', null)
+    .limit(8)
+    .execute();
+  return rows.flatMap((r) => (r.reading ? [r.reading] : []));
+}

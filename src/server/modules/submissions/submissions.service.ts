@@ -1,6 +1,7 @@
 import { anonymityOf, shuffled } from '../marks/anonymity.service';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { decodeReading, type ExtractedDocument } from '../../../grading';
 import type { SubmissionRow, SubmissionsResponse } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
 import { nowIso } from '../../db/database';
@@ -188,4 +189,19 @@ export async function submissionRowFor(
 /** Keeps an answer's reading (JSON) so it is never read again. */
 export async function keepReading(db: Kysely<Database>, submissionId: string, reading: string) {
   await repo.keepReading(db, submissionId, reading);
+}
+
+/**
+ * A reading of the current reader version kept with another submission of the same file (the
+ * same bytes, by SHA-256), or null: a file is read by OCR once, whoever hands it in again.
+ */
+export async function readingOfSameFile(
+  db: Kysely<Database>,
+  fileId: string,
+): Promise<ExtractedDocument | null> {
+  for (const kept of await repo.readingsOfSameFile(db, fileId)) {
+    const doc = decodeReading(kept);
+    if (doc) return doc;
+  }
+  return null;
 }

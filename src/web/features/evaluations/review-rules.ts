@@ -7,6 +7,8 @@ export function formatConfidence(confidence: number): string {
 
 const reasonTexts: Record<string, string> = {
   'poor-ocr': 'The scan was hard to read, so the text Markwise read may contain mistakes.',
+  'hard-to-read':
+    'Much of the scan could not be read (marks on the paper, or words the reader was unsure of): read the page and mark it yourself.',
   'answer-not-numbered':
     'The answer is not numbered like the model answer, so it was marked as a whole.',
   'unlike-other-answers': 'The answer is unlike the rest of the class.',

@@ -1,0 +1,457 @@
+/**
+ * OCR benchmark (`npm run bench:ocr`): training answers from ../shared/data rendered as one-page
+ * scans in printed and handwriting-style fonts with scan damage (a turn of up to ±3°, blur, grain,
+ * uneven light, JPEG), then read by each reader. Prints per reader and font the character error
+ * rate (CER), CPU seconds per page (seconds of one core), and the process's peak memory; then,
+ * through the engine (PDF → extractDocument → gradeAnswers, as the app grades), the mean
+ * difference between the marks of each answer typed and scanned.
+ *
+ *   npm run bench:ocr                      a sample (2 pages per font, engine reader), ~2 min
+ *   npm run bench:ocr -- --full            10 questions × 12 answers (120 pages), ~10 min
+ *   npm run bench:ocr -- --readers=all     also tesseract as before, best_int, cleaned, ≤1 MP, PaddleOCR
+ *   --pages=N                              only the first N pages (one a font, in turn)
+ *   OCR_BENCH_PADDLE=/dir/node_modules     where @gutenye/ocr-node is installed (not a dependency)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { createCanvas, GlobalFonts, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
+import { PDFDocument } from 'pdf-lib';
+import { createWorker, OEM, type Worker } from 'tesseract.js';
+import {
+  createOcrEngine,
+  extractDocument,
+  gradeAnswers,
+  prepareAssignment,
+  type ExtractedDocument,
+} from '../src/grading';
+import { DEFAULT_READ_LIMITS } from '../src/grading/read-limits';
+import { toBmp } from '../src/grading/image';
+import { allQuestions, type CorpusQuestion } from './corpora';
+import { textDoc } from './fit-model';
+
+const require = createRequire(import.meta.url);
+const args = process.argv.slice(2);
+const FULL = args.includes('--full');
+const READERS = (args.find((a) => a.startsWith('--readers='))?.slice(10) ?? 'engine').split(',');
+const LIMIT = Number(args.find((a) => a.startsWith('--pages='))?.slice(8)) || Infinity;
+const DUMP = args.find((a) => a.startsWith('--dump='))?.slice(7);
+
+type Font = { name: string; family: string; kind: 'printed' | 'handwriting'; size: number };
+
+const HANDS = ['caveat', 'indie-flower', 'kalam', 'patrick-hand', 'shadows-into-light'];
+const PRINTED: Array<[string, string]> = [
+  ['dejavu-serif', '/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf'],
+  ['liberation-sans', '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf'],
+];
+
+/** Registers the fonts: printed from the system, handwriting-style from @fontsource packages. */
+function fonts(): Font[] {
+  const out: Font[] = [];
+  for (const [name, file] of PRINTED) {
+    if (fs.existsSync(file) && GlobalFonts.registerFromPath(file, `bench-${name}`))
+      out.push({ name, family: `bench-${name}`, kind: 'printed', size: 25 });
+  }
+  for (const hand of HANDS) {
+    const dir = path.join(
+      path.dirname(require.resolve(`@fontsource/${hand}/package.json`)),
+      'files',
+    );
+    const file = path.join(dir, `${hand}-latin-400-normal.woff2`);
+    if (GlobalFonts.registerFromPath(file, `bench-${hand}`))
+      out.push({ name: hand, family: `bench-${hand}`, kind: 'handwriting', size: 34 });
+  }
+  return out;
+}
+
+/** A seeded random source, so every run draws the same pages. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** Breaks text into lines no wider than `width`. */
+function wrap(ctx: SKRSContext2D, text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && ctx.measureText(next).width > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  return line ? [...lines, line] : lines;
+}
+
+const PAGE = { width: 1240, height: 1754, margin: 110 }; // A4 at 150 dpi
+
+/** One A4 page at 150 dpi with the answer written on it, damaged as a phone or copier would. */
+function scanPage(text: string, font: Font, seed: number): Buffer {
+  const r = rng(seed);
+  const canvas = createCanvas(PAGE.width, PAGE.height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, PAGE.width, PAGE.height);
+  ctx.save();
+  ctx.translate(PAGE.width / 2, PAGE.height / 2);
+  ctx.rotate(((r() * 6 - 3) * Math.PI) / 180);
+  ctx.translate(-PAGE.width / 2, -PAGE.height / 2);
+  ctx.fillStyle = font.kind === 'handwriting' ? '#1d2a5a' : '#111';
+  ctx.font = `${font.size}px "${font.family}"`;
+  ctx.filter = `blur(${(0.3 + r() * 0.6).toFixed(2)}px)`;
+  wrap(ctx, text, PAGE.width - 2 * PAGE.margin).forEach((line, i) =>
+    ctx.fillText(line, PAGE.margin, PAGE.margin + (i + 1) * font.size * 1.7),
+  );
+  ctx.restore();
+  // uneven light: a shadow across one side of the page
+  const shade = ctx.createLinearGradient(0, 0, PAGE.width, PAGE.height * r());
+  shade.addColorStop(0, 'rgba(0,0,0,0)');
+  shade.addColorStop(1, `rgba(60,50,30,${(0.12 + r() * 0.18).toFixed(2)})`);
+  ctx.fillStyle = shade;
+  ctx.fillRect(0, 0, PAGE.width, PAGE.height);
+  // paper grain and specks
+  const img = ctx.getImageData(0, 0, PAGE.width, PAGE.height);
+  const d = img.data;
+  for (let i = 0; i < d.length; i += 4) {
+    const n = (r() + r() + r() - 1.5) * 28;
+    d[i] = Math.max(0, Math.min(255, d[i]! + n));
+    d[i + 1] = Math.max(0, Math.min(255, d[i + 1]! + n));
+    d[i + 2] = Math.max(0, Math.min(255, d[i + 2]! + n));
+  }
+  ctx.putImageData(img, 0, 0);
+  ctx.fillStyle = 'rgba(40,40,40,0.6)';
+  for (let k = 0; k < 60; k++)
+    ctx.fillRect(r() * PAGE.width, r() * PAGE.height, 1 + r() * 2, 1 + r() * 2);
+  return canvas.toBuffer('image/jpeg', 70);
+}
+
+/** A PDF whose only page is the scan, with no text layer: what a copier hands in. */
+async function scanPdf(jpeg: Buffer): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const image = await pdf.embedJpg(jpeg);
+  const page = pdf.addPage([595, 842]);
+  page.drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+  return pdf.save();
+}
+
+/** Levenshtein distance over characters. */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(
+        prev[j]! + 1,
+        cur[j - 1]! + 1,
+        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** Text as compared: lower case, one space between words. */
+const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** Character error rate of `read` against `truth` (edits over the truth's length). */
+const cer = (truth: string, read: string) =>
+  distance(norm(truth), norm(read)) / Math.max(1, norm(truth).length);
+
+/** A reader: reads one scanned page (JPEG) to text. */
+type Reader = {
+  name: string;
+  read(page: { jpeg: Buffer; pdf: Uint8Array }): Promise<{ text: string; doc?: ExtractedDocument }>;
+  close(): Promise<void>;
+};
+
+/** The scan decoded as pdf.js hands it to extraction, as a BMP the way extraction makes it. */
+async function bmpOf(jpeg: Buffer, maxPixels: number, clean: boolean): Promise<Uint8Array> {
+  const img = await loadImage(jpeg);
+  const c = createCanvas(img.width, img.height);
+  const ctx = c.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  const data = ctx.getImageData(0, 0, img.width, img.height).data;
+  const bmp = toBmp({ width: img.width, height: img.height, kind: 3, data }, maxPixels, { clean });
+  if (!bmp) throw new Error('could not make a BMP');
+  return bmp;
+}
+
+async function tesseractReader(
+  name: string,
+  dir: string,
+  opts: { maxPixels?: number; clean?: boolean } = {},
+): Promise<Reader> {
+  const langPath = path.join(
+    path.dirname(require.resolve('@tesseract.js-data/eng/package.json')),
+    dir,
+  );
+  const worker: Worker = await createWorker('eng', OEM.LSTM_ONLY, {
+    langPath,
+    gzip: true,
+    cacheMethod: 'none',
+  });
+  return {
+    name,
+    async read({ jpeg }) {
+      const bmp = await bmpOf(jpeg, opts.maxPixels ?? 4_000_000, opts.clean ?? false);
+      return { text: (await worker.recognize(Buffer.from(bmp))).data.text };
+    },
+    close: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
+/** PaddleOCR (PP-OCRv4 det + rec, ONNX) through @gutenye/ocr-node, when it can be loaded. */
+async function paddleReader(): Promise<Reader | null> {
+  const from = process.env.OCR_BENCH_PADDLE;
+  try {
+    const spec = from ? path.join(from, '@gutenye/ocr-node/build/index.js') : '@gutenye/ocr-node';
+    const Ocr = (await import(spec)).default as {
+      create(): Promise<{
+        detect(image: Buffer): Promise<Array<{ text: string; box: number[][] }>>;
+      }>;
+    };
+    const ocr = await Ocr.create();
+    return {
+      name: 'paddle-ppocrv4',
+      async read({ jpeg }) {
+        const lines = await ocr.detect(jpeg);
+        return { text: lines.map((l) => l.text).join('\n') };
+      },
+      close: async () => undefined,
+    };
+  } catch (e) {
+    console.log(`PaddleOCR: not loaded (${(e as Error).message.split('\n')[0]})`);
+    return null;
+  }
+}
+
+/** The engine as the app reads a hand-in: the PDF through extractDocument with its OCR engine. */
+function engineReader(maxPixels?: number): Reader {
+  const ocr = createOcrEngine();
+  const limits = maxPixels ? { ...DEFAULT_READ_LIMITS, ocrMaxPixels: maxPixels } : undefined;
+  return {
+    name: `engine (tesseract.js eng 4.0.0 + noise filter${maxPixels ? `, ≤${maxPixels / 1e6} MP` : ''})`,
+    async read({ pdf }) {
+      const doc = await extractDocument({ kind: 'pdf', bytes: pdf }, { ocr, limits });
+      return { text: doc.status === 'ok' ? doc.text : '', doc };
+    },
+    close: () => ocr.terminate(),
+  };
+}
+
+async function makeReaders(): Promise<Reader[]> {
+  const all = READERS.includes('all');
+  const want = (n: string) => all || READERS.includes(n);
+  const out: Reader[] = [];
+  if (want('engine')) out.push(engineReader());
+  if (want('engine-1mp')) out.push(engineReader(1_000_000));
+  if (want('tesseract'))
+    out.push(await tesseractReader('tesseract.js eng 4.0.0 (as before)', '4.0.0'));
+  if (want('best'))
+    out.push(await tesseractReader('tesseract.js eng 4.0.0_best_int', '4.0.0_best_int'));
+  if (want('best-small'))
+    out.push(
+      await tesseractReader('tesseract.js 4.0.0_best_int, cleaned, ≤1 MP', '4.0.0_best_int', {
+        clean: true,
+        maxPixels: 1_000_000,
+      }),
+    );
+  if (want('clean'))
+    out.push(await tesseractReader('tesseract.js 4.0.0, page cleaned', '4.0.0', { clean: true }));
+  if (want('small'))
+    out.push(
+      await tesseractReader('tesseract.js 4.0.0, cleaned, ≤1 MP', '4.0.0', {
+        clean: true,
+        maxPixels: 1_000_000,
+      }),
+    );
+  if (want('paddle')) {
+    const p = await paddleReader();
+    if (p) out.push(p);
+  }
+  return out;
+}
+
+type Item = { q: CorpusQuestion; answer: string; share: number; font: Font; seed: number };
+
+/** The sample: a few questions of each corpus, their answers drawn in turn in each font. */
+function sample(fs_: Font[]): Item[] {
+  const perQuestion = FULL ? 12 : 4;
+  const questions = allQuestions();
+  const mohler = questions.filter((q) => q.corpus === 'mohler' && q.answers.length >= perQuestion);
+  const semeval = questions.filter((q) => q.corpus !== 'mohler' && q.answers.length >= perQuestion);
+  const pick = (qs: CorpusQuestion[], n: number) =>
+    Array.from({ length: n }, (_, k) => qs[Math.floor(((k + 0.5) * qs.length) / n)]!);
+  const chosen = FULL
+    ? [...pick(mohler, 5), ...pick(semeval, 5)]
+    : [...pick(mohler, 2), ...pick(semeval, 2)];
+  const items: Item[] = [];
+  let k = 0;
+  for (const q of chosen) {
+    for (const a of q.answers.slice(0, perQuestion)) {
+      const font = fs_[k % fs_.length]!;
+      items.push({ q, answer: a.answer, share: a.share, font, seed: 1000 + k });
+      k++;
+    }
+  }
+  return items;
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+async function main() {
+  const fontList = fonts();
+  const items = sample(fontList).slice(0, LIMIT);
+  const pages = await Promise.all(
+    items.map(async (it) => {
+      const jpeg = scanPage(it.answer, it.font, it.seed);
+      return { it, jpeg, pdf: await scanPdf(jpeg) };
+    }),
+  );
+  if (DUMP) {
+    fs.mkdirSync(DUMP, { recursive: true });
+    pages.forEach((p, i) =>
+      fs.writeFileSync(path.join(DUMP, `${i}-${p.it.font.name}.jpg`), p.jpeg),
+    );
+  }
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  console.log(
+    `OCR benchmark: ${pages.length} one-page scans (A4, 150 dpi, JPEG ${Math.round(pages.reduce((s, p) => s + p.jpeg.length, 0) / pages.length / 1024)} kB mean), ${fontList.length} fonts; load average ${load} on ${os.cpus().length} cores`,
+  );
+  const readers = await makeReaders();
+  const engineDocs = new Map<number, ExtractedDocument>();
+  const rows: string[][] = [['reader', 'font', 'pages', 'CER', 'CPU s/page', 'peak RSS MB']];
+  for (const reader of readers) {
+    const byFont = new Map<string, { errs: number; len: number; n: number; cpu: number }>();
+    let peak = process.memoryUsage().rss;
+    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+    for (const [i, p] of pages.entries()) {
+      const cpu0 = process.cpuUsage();
+      const { text, doc } = await reader.read(p);
+      const cpu = process.cpuUsage(cpu0);
+      if (doc) engineDocs.set(i, doc);
+      process.stderr.write(
+        `${reader.name}: page ${i + 1}/${pages.length}, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s\n`,
+      );
+      const f = byFont.get(p.it.font.name) ?? { errs: 0, len: 0, n: 0, cpu: 0 };
+      const truth = norm(p.it.answer);
+      f.errs += cer(truth, text) * truth.length;
+      f.len += truth.length;
+      f.n++;
+      f.cpu += (cpu.user + cpu.system) / 1e6;
+      byFont.set(p.it.font.name, f);
+    }
+    clearInterval(timer);
+    await reader.close();
+    const kinds = {
+      printed: { errs: 0, len: 0, n: 0, cpu: 0 },
+      handwriting: { errs: 0, len: 0, n: 0, cpu: 0 },
+    };
+    for (const font of fontList) {
+      const f = byFont.get(font.name);
+      if (!f) continue;
+      rows.push([
+        reader.name,
+        `${font.name} (${font.kind})`,
+        String(f.n),
+        pct(f.errs / f.len),
+        (f.cpu / f.n).toFixed(2),
+        '',
+      ]);
+      const k = kinds[font.kind];
+      k.errs += f.errs;
+      k.len += f.len;
+      k.n += f.n;
+      k.cpu += f.cpu;
+    }
+    rows.push([
+      reader.name,
+      'all printed',
+      String(kinds.printed.n),
+      `${pct(kinds.printed.errs / kinds.printed.len)} (target ≤ 2%)`,
+      (kinds.printed.cpu / kinds.printed.n).toFixed(2),
+      '',
+    ]);
+    rows.push([
+      reader.name,
+      'all handwriting-style',
+      String(kinds.handwriting.n),
+      `${pct(kinds.handwriting.errs / kinds.handwriting.len)} (target ≤ 8%)`,
+      (kinds.handwriting.cpu / kinds.handwriting.n).toFixed(2),
+      (peak / 2 ** 20).toFixed(0),
+    ]);
+  }
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
+
+  if (engineDocs.size)
+    drift(
+      pages.map((p) => p.it),
+      engineDocs,
+    );
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log('Target: 500 one-page scans graded within 2 min on 2 cores ≈ 0.48 CPU s a page.');
+}
+
+/** Grades each question's answers typed and as scanned, as one class each, and compares marks. */
+function drift(items: Item[], docs: Map<number, ExtractedDocument>) {
+  const byQ = new Map<string, number[]>();
+  items.forEach((it, i) => byQ.set(it.q.id, [...(byQ.get(it.q.id) ?? []), i]));
+  const diffs: { kind: string; d: number }[] = [];
+  let held = 0;
+  let flagged = 0;
+  for (const idx of byQ.values()) {
+    const q = items[idx[0]!]!.q;
+    const prepared = prepareAssignment({
+      modelAnswer: textDoc(q.model),
+      questionPaper: textDoc(q.question),
+      totalMarks: 5,
+    });
+    const typed = gradeAnswers(
+      prepared,
+      idx.map((i) => ({ id: String(i), document: textDoc(items[i]!.answer) })),
+    );
+    const scanned = gradeAnswers(
+      prepared,
+      idx.map((i) => ({ id: String(i), document: docs.get(i)! })),
+    );
+    typed.forEach((t, k) => {
+      const s = scanned[k]!;
+      if (s.status !== 'graded') {
+        held++;
+        return;
+      }
+      if (s.reviewReasons.includes('hard-to-read')) flagged++;
+      if (t.status === 'graded')
+        diffs.push({ kind: items[idx[k]!]!.font.kind, d: s.marks - t.marks });
+    });
+  }
+  for (const kind of ['printed', 'handwriting'] as const) {
+    const ds = diffs.filter((x) => x.kind === kind).map((x) => x.d);
+    const mean = ds.reduce((a, b) => a + b, 0) / (ds.length || 1);
+    const abs = ds.reduce((a, b) => a + Math.abs(b), 0) / (ds.length || 1);
+    console.log(
+      `mark drift, scanned − typed, ${kind}: mean ${mean.toFixed(2)}, mean |difference| ${abs.toFixed(2)} of 5 over ${ds.length} answers (target ≤ 0.3)`,
+    );
+  }
+  console.log(
+    `scanned answers held for the teacher as unreadable: ${held}; graded but flagged hard to read: ${flagged}`,
+  );
+}
+
+await main();
