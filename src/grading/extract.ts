@@ -148,6 +148,7 @@ function wordsOnPage(
   const at = (u: number, v: number) => applyMatrix(matrix, u, 1 - v);
   return words.map((w) => ({
     text: w.text,
+    ...(w.confidence === undefined ? {} : { confidence: w.confidence }),
     ...shownBoxOf(frame, [
       at(w.x, w.y),
       at(w.x + w.w, w.y),

@@ -12,7 +12,8 @@ export type PageFrame = { view: [number, number, number, number]; rotate: number
 export type Box = { x: number; y: number; w: number; h: number };
 
 /** A word on the shown page: its text and where it stands. */
-export type PageWord = Box & { text: string };
+/** A word where it stands on the page; `confidence` (0..1) when OCR read it. */
+export type PageWord = Box & { text: string; confidence?: number };
 
 /** The rotation as one of 0, 90, 180, 270 (PDF allows any multiple of 90, negative too). */
 export function quarterTurns(rotate: number): 0 | 90 | 180 | 270 {

@@ -56,6 +56,11 @@ describe('what the student sees of the reading', () => {
       ocrConfidence: 0.8,
     });
     expect(noisy.hardToRead).toBe('unsure');
+    const page = { number: 2, text: 'The sun heats the water.', source: 'ocr' as const };
+    expect(previewOf({ ...page, ocrConfidence: 0.9 }).hardToRead).toBeNull();
+    // The engine found the page's reading mostly noise: hard to read, whatever its confidence.
+    const flagged = { ...page, ocrConfidence: 0.9, hardToRead: 'Hard to read: page 2: …' };
+    expect(previewOf(flagged).hardToRead).toBe('unsure');
     const blank = previewOf({ number: 3, text: '  \n ', source: 'ocr', ocrConfidence: null });
     expect(blank).toMatchObject({ hardToRead: 'blank', source: 'none', lines: [] });
   });

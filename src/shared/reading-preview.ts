@@ -73,7 +73,8 @@ export function looksMisread(word: string): boolean {
  * A page as the student sees it before handing in: its lines split into words, each word unsure
  * when the reader's confidence in it (`confidences`, in reading order, when the reader gives
  * them) is under UNSURE_WORD or it looks misread; hard to read when nothing was found, when the
- * page's confidence is under UNSURE_PAGE, or when over a quarter of its words are unsure.
+ * page's confidence is under UNSURE_PAGE, when over a quarter of its words are unsure, or when
+ * the engine found its reading cannot be trusted (mostly noise).
  */
 export function previewOf(page: {
   number: number;
@@ -81,6 +82,8 @@ export function previewOf(page: {
   source: 'text' | 'ocr' | 'none';
   ocrConfidence: number | null;
   words?: { text: string; confidence?: number }[];
+  /** The engine's own finding that the page's reading cannot be trusted (ocr-noise.ts). */
+  hardToRead?: string;
 }): PreviewPage {
   const ocr = page.source === 'ocr';
   const known = (page.words ?? []).filter((w) => typeof w.confidence === 'number');
@@ -114,7 +117,8 @@ export function previewOf(page: {
     words.length === 0
       ? 'blank'
       : ocr &&
-          ((page.ocrConfidence !== null && page.ocrConfidence < UNSURE_PAGE) ||
+          (page.hardToRead !== undefined ||
+            (page.ocrConfidence !== null && page.ocrConfidence < UNSURE_PAGE) ||
             unsure > words.length / 4)
         ? 'unsure'
         : null;
