@@ -92,8 +92,8 @@ describe('the grades table and the review panel at desktop and phone sizes', () 
         box.top + (await grades.evaluate((el) => el.getBoundingClientRect().height)),
       );
     }
-    // its header stays in view below the top bar as the page scrolls
-    await page.mouse.wheel(0, 600);
+    // its header stays in view below the top bar as the page scrolls past the list's top
+    await page.mouse.wheel(0, Math.ceil(box.top) + 100);
     await expect
       .poll(() =>
         grades.locator('thead').evaluate((el) => Math.round(el.getBoundingClientRect().top)),
