@@ -43,7 +43,7 @@ export async function planRun(
   const accepted = await runs.acceptedByQuestion(db, assignment.id);
   const maths = await engineMathsSettings(db, assignment.id);
   const prepared = modelAnswer
-    ? await inReader(() =>
+    ? await inReader(ctx.signal, () =>
         ctx.pool.run(
           {
             type: 'prepare-run',

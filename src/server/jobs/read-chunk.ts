@@ -51,7 +51,7 @@ export async function readChunk(
       const kept = own ?? same;
       const bytes = kept || !item.file_id ? null : await readFileBytes(db, ctx.store, item.file_id);
       const timeoutMs = ctx.reading.gradeTimeoutMs;
-      const out = await inReader(() =>
+      const out = await inReader(ctx.signal, () =>
         ctx.pool.run(
           {
             type: 'read-answer',

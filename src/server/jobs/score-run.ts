@@ -94,7 +94,7 @@ export async function scoreRun(
   const marked = new Set(teacherMarks.map((t) => t.id));
   const unmarked = answers.filter((a) => !marked.has(a.id));
   const [scored, suggestedApart] = await Promise.all([
-    inReader(() =>
+    inReader(ctx.signal, () =>
       Promise.all(
         groups.map((questions) =>
           ctx.pool.run(
@@ -106,7 +106,7 @@ export async function scoreRun(
     ),
     // With teacher marks, the answers to suggest are chosen among the others, on their own.
     teacherMarks.length
-      ? inReader(() =>
+      ? inReader(ctx.signal, () =>
           ctx.pool.run(
             { type: 'suggest', input: { prepared, answers: unmarked, suggest: SUGGESTED } },
             task,
@@ -121,7 +121,7 @@ export async function scoreRun(
   }
   if (suggestedApart && !suggestedApart.ok)
     return failRun(ctx, runId, GRADING_OVER_LIMIT).then(() => false);
-  const combined = await inReader(() =>
+  const combined = await inReader(ctx.signal, () =>
     ctx.pool.run(
       {
         type: 'combine-scores',

@@ -77,8 +77,14 @@ export function forgetContext(runId: string): void {
   contexts.delete(runId);
 }
 
-/** Runs a task in a reader process for this run; a cancelled run's tasks stop the step. */
-export async function inReader<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Runs a task in a reader process for this run; a cancelled run's tasks stop the step. The
+ * signal is looked at just before the task is queued, with nothing awaited in between: a run
+ * cancelled while its step read the file from storage would otherwise queue the task after the
+ * pool had taken back the run's tasks, and keep a reader busy for a run that no longer exists.
+ */
+export async function inReader<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  if (signal.aborted) throw new RunStopped('stopping');
   try {
     return await work();
   } catch (err) {
@@ -91,7 +97,7 @@ export async function inReader<T>(work: () => Promise<T>): Promise<T> {
 export async function readPaper(ctx: StepContext, runId: string, fileId: string | null) {
   const bytes = fileId ? await readFileBytes(ctx.db.kysely, ctx.store, fileId) : null;
   if (!bytes) return null;
-  const out = await inReader(() =>
+  const out = await inReader(ctx.signal, () =>
     ctx.pool.run(
       { type: 'extract', bytes, limits: ctx.reading.limits },
       { lane: 'batch', owner: owner(runId), timeoutMs: ctx.reading.gradeTimeoutMs },

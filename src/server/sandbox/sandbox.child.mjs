@@ -1,9 +1,10 @@
 // A reader process of the SandboxPool: reads one untrusted file at a time and answers over IPC.
 // It may be killed at any moment (time or memory limit); nothing in it is shared with the server.
-import { register } from 'tsx/esm/api';
+import { loadSource } from '../../bundled.mjs';
 
-register();
-const { runSandboxTask, needsEngine, loadEngine, warmReader } = await import('./sandbox-tasks.ts');
+const { runSandboxTask, needsEngine, loadEngine, warmReader } = await loadSource(
+  'src/server/sandbox/sandbox-tasks.ts',
+);
 warmReader();
 
 // The server that started this reader is gone (it stopped, or was killed): stop with it.

@@ -1,12 +1,8 @@
-// A setup file of the Vitest config: the test apps of one test file share their reader
-// processes (see SpareReaders): starting one costs about a second of CPU. Stopped at the end.
-import { afterAll } from 'vitest';
+// A setup file of the Vitest config: the test apps of one Vitest worker share their reader
+// processes (see SpareReaders), from one test file to the next (the server project shares its
+// modules between files): a reader costs about half a second of CPU to start and a second more
+// to load the engine. They exit with the worker (a reader stops when its parent goes).
 import { SpareReaders } from '../sandbox/spare-readers';
-import { shareReaders } from './shared-readers';
+import { sharedReaders, shareReaders } from './shared-readers';
 
-const spare = new SpareReaders();
-shareReaders(spare);
-afterAll(async () => {
-  shareReaders(undefined);
-  await spare.close();
-});
+if (!sharedReaders()) shareReaders(new SpareReaders());

@@ -2,7 +2,7 @@ import type { SpareReaders } from '../sandbox/spare-readers';
 
 let spare: SpareReaders | undefined;
 
-/** The idle reader processes the test apps of this test file share, once share-readers.ts set them. */
+/** The idle reader processes the test apps of this Vitest worker share, once share-readers.ts set them. */
 export const sharedReaders = (): SpareReaders | undefined => spare;
 
 /** Sets (or, with undefined, stops) the sharing of reader processes between test apps. */
