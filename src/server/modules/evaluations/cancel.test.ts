@@ -131,14 +131,15 @@ describe.each(dialects)('stopping grading runs (%s)', { timeout: 90_000 }, (dial
       marks: 0,
     });
     expect(put.statusCode).toBe(200);
-    const started = Date.now();
     await call(teacher, 'POST', `/api/assignments/${code}/evaluations`);
+    // Two answers in the run, none failed: the marked one was never handed to a reader (read, it
+    // would have run over the memory limit and failed). No clock: a loaded machine is slow.
     expect(await until(teacher, code, ended)).toMatchObject({
       status: 'finished',
+      total: 2,
       done: 2,
       failed: 0,
     });
-    expect(Date.now() - started).toBeLessThan(10_000);
     const readings = await t.db.kysely.selectFrom('submission').select(['id', 'reading']).execute();
     expect(readings.find((r) => r.id === bombId)!.reading).toBeNull();
     expect(readings.filter((r) => r.reading !== null)).toHaveLength(2);
