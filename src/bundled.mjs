@@ -25,10 +25,13 @@ function entryPoints(root) {
 
 /**
  * Where the bundle of a project is kept: inside it, so that the bundle finds the project's
- * packages as the sources do. `root` and `entries` are the tests' to change.
+ * packages as the sources do, under a name of the project's path, since the bundle holds that
+ * path and checkouts may share one node_modules (a git worktree's link to it). `root` and
+ * `entries` are the tests' to change.
  */
 export const bundleProject = (root = ROOT, entries = entryPoints) => {
-  const cache = path.join(root, 'node_modules', '.cache', 'markwise-bundle');
+  const place = crypto.createHash('sha256').update(root).digest('hex').slice(0, 12);
+  const cache = path.join(root, 'node_modules', '.cache', 'markwise-bundle', place);
   return { root, entries: () => entries(root), cache, manifest: path.join(cache, 'current.json') };
 };
 
@@ -157,16 +160,21 @@ const sourceLocations = {
   },
 };
 
-/** Removes older bundles, keeping the newest few: a process started from one may still load its chunks. */
+/**
+ * Removes older bundles, keeping the newest three and any built in the last hour: a process
+ * started from one may still load its chunks (a reader loads the engine's on its first task).
+ */
 function prune(cache, keep) {
   const KEEP = 3;
+  const HOUR = 60 * 60_000;
   const age = (d) => fs.statSync(path.join(cache, d)).mtimeMs;
   const old = fs
     .readdirSync(cache)
     .filter((d) => d.startsWith('bundle-') && d !== keep)
     .map((d) => ({ d, t: age(d) }))
     .sort((a, b) => b.t - a.t)
-    .slice(KEEP - 1);
+    .slice(KEEP - 1)
+    .filter(({ t }) => Date.now() - t > HOUR);
   // and the directories of builds that were stopped half way
   const stale = fs
     .readdirSync(cache)

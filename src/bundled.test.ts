@@ -36,7 +36,7 @@ describe('the bundle bin/markwise and the readers run from', () => {
 
   it('is built on first use, with each source still finding files beside itself', async () => {
     const dir = await currentBundle(project);
-    expect(dir).toMatch(/markwise-bundle[/\\]bundle-[0-9a-f]{16}$/);
+    expect(dir).toMatch(/markwise-bundle[/\\][0-9a-f]{12}[/\\]bundle-[0-9a-f]{16}$/);
     const { main } = await load(dir!, 'cli/hello.mjs');
     expect(main()).toEqual({
       value: 'one',
@@ -80,11 +80,23 @@ describe('the bundle bin/markwise and the readers run from', () => {
     warn.mockRestore();
   });
 
-  it('keeps the newest few bundles, not every one ever built', async () => {
-    for (const value of ['a', 'b', 'c', 'd', 'e']) {
+  it('keeps the newest three bundles and those built in the last hour, not every one ever built', async () => {
+    const bundles = () => fs.readdirSync(project.cache).filter((d) => d.startsWith('bundle-'));
+    const rebuild = async (value: string) => {
       write('src/lib/here.ts', `export const here = () => ({ value: '${value}' });\n`);
-      await currentBundle(project);
-    }
-    expect(fs.readdirSync(project.cache).filter((d) => d.startsWith('bundle-'))).toHaveLength(3);
+      return (await currentBundle(project))!;
+    };
+    for (const value of ['a', 'b', 'c', 'd']) await rebuild(value);
+    expect(bundles()).toHaveLength(4); // all built just now
+    const hoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    for (const d of bundles()) fs.utimesSync(path.join(project.cache, d), hoursAgo, hoursAgo);
+    const newest = await rebuild('e');
+    expect(bundles()).toHaveLength(3);
+    expect(bundles()).toContain(path.basename(newest));
+  });
+
+  it('is kept apart for each checkout sharing one node_modules', () => {
+    const other = bundleProject(`${root}-other`, () => entries);
+    expect(other.cache).not.toBe(project.cache);
   });
 });
