@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { AcceptedAnswer } from '../../../shared/accepted-answers';
 import { Button } from '../../components/ui/button';
 import { useAcceptedAnswers, useRemoveAcceptedAnswer } from './accepted-answers-api';
@@ -59,9 +60,11 @@ export function AcceptedAnswersPanel({ code }: { code: string }) {
                     aria-label={`Remove the accepted answer “${short(a.text)}” for question ${question}`}
                     onClick={() =>
                       remove.mutate(a.id, {
+                        // The line is written and focused in one step: never shown with the
+                        // focus lost to the page while the list's refetch removes the button.
                         onSuccess: () => {
-                          setRemoved(question);
-                          requestAnimationFrame(() => statusRef.current?.focus());
+                          flushSync(() => setRemoved(question));
+                          statusRef.current?.focus();
                         },
                       })
                     }
