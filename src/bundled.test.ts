@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,5 +99,24 @@ describe('the bundle bin/markwise and the readers run from', () => {
   it('is kept apart for each checkout sharing one node_modules', () => {
     const other = bundleProject(`${root}-other`, () => entries);
     expect(other.cache).not.toBe(project.cache);
+  });
+
+  it('runs the sources through tsx with MARKWISE_BUNDLE=0', () => {
+    const out = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "const { loadSource } = await import('./src/bundled.mjs'); const m = await loadSource('src/shared/messages.ts'); console.log(typeof m.messages);",
+      ],
+      {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: { ...process.env, MARKWISE_BUNDLE: '0' },
+        encoding: 'utf8',
+      },
+    );
+    expect(out.stderr).toBe('');
+    // Node 20 cannot import a .ts file itself: the module loaded, so tsx loaded it.
+    expect(out.stdout.trim()).toBe('object');
   });
 });
