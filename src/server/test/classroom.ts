@@ -88,6 +88,23 @@ export async function submit(t: TestApp, student: TestUser, code: string, pdf?: 
 }
 
 /**
+ * A two-question science paper of 2 marks each and its model answer: the class the review tests
+ * (answer groups, accepted answers, marks on the page) hand in to, for `classWithAnswers`.
+ */
+export const PUDDLES = {
+  title: 'Puddles',
+  totalMarks: 4,
+  paper: [
+    '1. Why does the puddle dry up on a sunny day? [2 marks]',
+    '2. What is a standard in an experiment? [2 marks]',
+  ],
+  model: [
+    '1. The water evaporates because the sun heats it.',
+    '2. The standard is what every trial is compared with.',
+  ],
+};
+
+/**
  * An assignment made by `teacher` from a question paper and a model answer (lines of text,
  * without a diagram), with one student per entry of `answers` who joined and handed in those
  * lines: its code, and each student's user and submission id by name.

@@ -3,7 +3,7 @@ import { ACCEPTED_BY_TEACHER } from '../../../grading/grade';
 import type { AcceptedAnswer } from '../../../shared/accepted-answers';
 import type { SubmissionDetail } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
-import { classWithAnswers, createAssignment, evaluateAll } from '../../test/classroom';
+import { PUDDLES, classWithAnswers, createAssignment, evaluateAll } from '../../test/classroom';
 import {
   buildTeacherApp,
   dialects,
@@ -15,14 +15,6 @@ import {
 // "Accept answers like this": the teacher accepts one student's answer to question 1 as right,
 // evaluates again through the real job path (in-process on SQLite, pg-boss on PostgreSQL), and
 // another student who said the same in other words gets more marks and sees it matched.
-const PAPER = [
-  '1. Why does the puddle dry up on a sunny day? [2 marks]',
-  '2. What is a standard in an experiment? [2 marks]',
-];
-const MODEL = [
-  '1. The water evaporates because the sun heats it.',
-  '2. The standard is what every trial is compared with.',
-];
 const ANSWERS: Record<string, string[]> = {
   Ada: ['1. The puddle turns into a gas and goes up into the air.', '2. The boat with no marbles.'],
   Ben: [
@@ -51,12 +43,7 @@ describe.each(dialects)('accepted answers (%s)', (dialect) => {
 
   beforeAll(async () => {
     ({ t, teacher } = await buildTeacherApp(dialect, { name: 'Ms Rao' }));
-    const made = await classWithAnswers(
-      t,
-      teacher,
-      { title: 'Puddles', totalMarks: 4, paper: PAPER, model: MODEL },
-      ANSWERS,
-    );
+    const made = await classWithAnswers(t, teacher, PUDDLES, ANSWERS);
     ({ code } = made);
     Object.assign(ids, made.ids);
     student = Object.values(made.students)[0]!;

@@ -7,7 +7,7 @@ import {
   type GroupMarkResponse,
 } from '../../../shared/answer-groups';
 import { messages } from '../../../shared/messages';
-import { classWithAnswers, createAssignment, evaluateAll } from '../../test/classroom';
+import { PUDDLES, classWithAnswers, createAssignment, evaluateAll } from '../../test/classroom';
 import { findForUser } from '../assignments/assignments.service';
 import { setQuestionMarks } from '../marks/marking.service';
 import {
@@ -20,14 +20,6 @@ import {
 
 // Answer groups: a class where three students say the same, two say another same thing, and one
 // is alike to nobody. The teacher marks a group in one action; her own marks on an answer stand.
-const PAPER = [
-  '1. Why does the puddle dry up on a sunny day? [2 marks]',
-  '2. What is a standard in an experiment? [2 marks]',
-];
-const MODEL = [
-  '1. The water evaporates because the sun heats it.',
-  '2. The standard is what every trial is compared with.',
-];
 const same = '1. The water evaporates because the sun heats it.';
 const ANSWERS: Record<string, string[]> = {
   Ada: [same, '2. The boat with no marbles.'],
@@ -58,12 +50,7 @@ describe.each(dialects)('answer groups (%s)', (dialect) => {
 
   beforeAll(async () => {
     ({ t, teacher } = await buildTeacherApp(dialect, { name: 'Ms Rao' }));
-    const made = await classWithAnswers(
-      t,
-      teacher,
-      { title: 'Puddles', totalMarks: 4, paper: PAPER, model: MODEL },
-      ANSWERS,
-    );
+    const made = await classWithAnswers(t, teacher, PUDDLES, ANSWERS);
     ({ code } = made);
     Object.assign(ids, made.ids);
     student = made.students.Ada!;
@@ -261,12 +248,7 @@ describe.each(dialects)('a group of 500 identical hand-ins (%s)', (dialect) => {
 
   beforeAll(async () => {
     ({ t, teacher } = await buildTeacherApp(dialect, { name: 'Ms Rao' }));
-    const made = await classWithAnswers(
-      t,
-      teacher,
-      { title: 'Puddles', totalMarks: 4, paper: PAPER, model: MODEL },
-      { Zed: [same, '2. The control.'] },
-    );
+    const made = await classWithAnswers(t, teacher, PUDDLES, { Zed: [same, '2. The control.'] });
     code = made.code;
     await evaluateAll(t, teacher, code);
     const db = t.db.kysely;

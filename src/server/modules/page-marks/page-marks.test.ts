@@ -14,6 +14,7 @@ import { pageCommentMessages, type PageComment, type PageMarks } from '../../../
 import { makePdf } from '../../../grading/testing/make-pdf';
 import { textPng } from '../../../grading/testing/render-png';
 import {
+  PUDDLES,
   classWithAnswers,
   createAssignment,
   join,
@@ -31,14 +32,6 @@ import {
 // Marks on the page: a graded answer's key point highlighted where it was written, the teacher's
 // pins and boxes on its pages, what its student sees before and after publishing, and the marked
 // PDF read back (comments as annotations, marks in the text, placed right on a turned page).
-const PAPER = [
-  '1. Why does the puddle dry up on a sunny day? [2 marks]',
-  '2. What is a standard in an experiment? [2 marks]',
-];
-const MODEL = [
-  '1. The water evaporates because the sun heats it.',
-  '2. The standard is what every trial is compared with.',
-];
 const CONTRADICTED = 'The water evaporates because the sun heats it.';
 const ANSWERS: Record<string, string[]> = {
   Cy: [
@@ -88,12 +81,7 @@ describe.each(dialects)('marks on the page (%s)', (dialect) => {
 
   beforeAll(async () => {
     ({ t, teacher } = await buildTeacherApp(dialect, { name: 'Ms Rao' }));
-    const made = await classWithAnswers(
-      t,
-      teacher,
-      { title: 'Puddles', totalMarks: 4, paper: PAPER, model: MODEL },
-      ANSWERS,
-    );
+    const made = await classWithAnswers(t, teacher, PUDDLES, ANSWERS);
     ({ code } = made);
     Object.assign(ids, made.ids);
     cy = made.students.Cy!;
