@@ -1,4 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+} from 'react';
 import { Link } from 'react-router';
 import {
   submissionFileUrl,
@@ -118,6 +126,12 @@ function UploadAnswer({
   const [confirming, setConfirming] = useState(false);
   // photos being made into pages, and the browser's word on each page of the PDF they became
   const [photos, setPhotos] = useState<File[] | null>(null);
+  /** The camera's and the gallery's picks alike: the chosen photos, the field cleared for the next. */
+  const pickPhotos = (e: ChangeEvent<HTMLInputElement>) => {
+    const picked = Array.from(e.currentTarget.files ?? []);
+    e.currentTarget.value = '';
+    if (picked.length) setPhotos(picked);
+  };
   const [pageNotes, setPageNotes] = useState<(string | null)[]>([]);
   // a chosen PDF over the limit: offered to be made smaller
   const [tooBig, setTooBig] = useState<File | null>(null);
@@ -204,11 +218,7 @@ function UploadAnswer({
               multiple
               disabled={upload.busy}
               className="sr-only"
-              onChange={(e) => {
-                const picked = Array.from(e.currentTarget.files ?? []);
-                e.currentTarget.value = '';
-                if (picked.length) setPhotos(picked);
-              }}
+              onChange={pickPhotos}
             />
           </label>
           <label
@@ -221,11 +231,7 @@ function UploadAnswer({
               multiple
               disabled={upload.busy}
               className="sr-only"
-              onChange={(e) => {
-                const picked = Array.from(e.currentTarget.files ?? []);
-                e.currentTarget.value = '';
-                if (picked.length) setPhotos(picked);
-              }}
+              onChange={pickPhotos}
             />
           </label>
         </div>
