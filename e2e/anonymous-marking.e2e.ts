@@ -21,7 +21,6 @@ describe('anonymous marking', () => {
     ({ page: teacher } = await userPage(browser, baseURL, {
       name: 'Ms Adeyemi',
       role: 'teacher',
-      axe: true,
     }));
     code = await createByApi(teacher, baseURL, {
       title: 'Marked without names',

@@ -140,7 +140,6 @@ describe('marking by answer groups', () => {
     const phone = await browser.newContext({
       baseURL,
       viewport: { width: 360, height: 740 },
-      bypassCSP: true,
       storageState: await context.storageState(),
     });
     const page = await phone.newPage();

@@ -39,7 +39,7 @@ describe('the API reference at /api/docs', () => {
   });
 
   it('has no serious or critical axe violation', async () => {
-    const context = await browser().newContext({ baseURL: inject('baseURL'), bypassCSP: true });
+    const context = await browser().newContext({ baseURL: inject('baseURL') });
     const page = await context.newPage();
     await page.goto('/api/docs');
     await page.locator('.opblock').first().waitFor();

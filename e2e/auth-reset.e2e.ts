@@ -52,7 +52,6 @@ describe('forgotten password', () => {
     const phone = await browser().newContext({
       baseURL,
       viewport: { width: 360, height: 740 },
-      bypassCSP: true,
     });
     const page = await phone.newPage();
     await page.goto('/login');

@@ -43,10 +43,10 @@ describe('a class through one term', () => {
   beforeAll(async () => {
     browser = await workerBrowser();
     const [t, l, o, p] = await Promise.all([
-      userPage(browser, baseURL, { name: 'Ms Okafor', role: 'teacher', axe: true }),
-      userPage(browser, baseURL, { name: LENA, role: 'student', axe: true }),
+      userPage(browser, baseURL, { name: 'Ms Okafor', role: 'teacher' }),
+      userPage(browser, baseURL, { name: LENA, role: 'student' }),
       userPage(browser, baseURL, { name: OMAR, role: 'student', size: 'phone' }),
-      userPage(browser, baseURL, { name: PRIYA, role: 'student', axe: true }),
+      userPage(browser, baseURL, { name: PRIYA, role: 'student' }),
     ]);
     teacher = t.page;
     lena = l;

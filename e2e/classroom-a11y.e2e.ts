@@ -29,19 +29,16 @@ describe.each(['phone', 'desktop'] as const)(
         name: 'Ms Dubois',
         role: 'teacher',
         size,
-        axe: true,
       }));
       ({ page: student } = await userPage(browser, baseURL, {
         name: 'Omar Haddad',
         role: 'student',
         size,
-        axe: true,
       }));
       ({ page: newcomer } = await userPage(browser, baseURL, {
         name: 'Uma Patel',
         role: 'student',
         size,
-        axe: true,
       }));
       code = await createByApi(teacher, baseURL, {
         title: 'States of matter',

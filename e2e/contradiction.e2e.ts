@@ -27,7 +27,7 @@ describe('an answer that contradicts the model answer', () => {
   let code: string;
   const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
   const signedUp = async (name: string, role: 'teacher' | 'student', size: 'phone' | 'desktop') => {
-    const { page } = await userPage(browser, baseURL, { name, role, size, axe: true });
+    const { page } = await userPage(browser, baseURL, { name, role, size });
     page.setDefaultTimeout(20_000);
     return page;
   };

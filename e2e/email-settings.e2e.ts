@@ -32,7 +32,7 @@ describe('email address and email settings', () => {
   it('a student confirms her address from the banner’s resent email and turns receipts off', async () => {
     const baseURL = inject('baseURL');
     const email = `verify-${crypto.randomBytes(5).toString('hex')}@example.com`;
-    const context = await browser().newContext({ baseURL, bypassCSP: true });
+    const context = await browser().newContext({ baseURL });
     const page = await context.newPage();
     await signUpInContext(page, baseURL, { name: 'Isha Sen', email, role: 'student' });
 

@@ -17,11 +17,9 @@ describe('Stopping an evaluation', () => {
   beforeAll(async () => {
     browser = await workerBrowser();
     const stamp = Date.now();
-    // bypassCSP lets axe-core be injected for the accessibility check.
     const context = await browser.newContext({
       baseURL,
       viewport: { width: 1280, height: 800 },
-      bypassCSP: true,
     });
     teacher = await context.newPage();
     teacher.setDefaultTimeout(15_000);

@@ -269,7 +269,6 @@ describe('Evaluate Now', () => {
     const context = await browser.newContext({
       baseURL,
       viewport: { width: 768, height: 1024 },
-      bypassCSP: true,
       storageState: await teacherContext.storageState(),
     });
     const page = await context.newPage();

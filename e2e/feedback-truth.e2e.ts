@@ -43,7 +43,7 @@ describe('every screen tells the truth about a mark', () => {
   let student: Page;
   let code: string;
   const signedUp = async (name: string, role: 'teacher' | 'student', size: 'phone' | 'desktop') => {
-    const { page } = await userPage(browser, baseURL, { name, role, size, axe: true });
+    const { page } = await userPage(browser, baseURL, { name, role, size });
     page.setDefaultTimeout(20_000);
     return page;
   };
@@ -119,7 +119,6 @@ describe('every screen tells the truth about a mark', () => {
               await browser.newContext({
                 baseURL,
                 viewport: { width, height },
-                bypassCSP: true,
                 storageState: await student.context().storageState(),
               })
             ).newPage();

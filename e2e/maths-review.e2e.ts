@@ -27,11 +27,9 @@ describe('numbers, units and equations in the review', () => {
 
   beforeAll(async () => {
     browser = await workerBrowser();
-    // bypassCSP: the axe checks inject their script inline.
     const context = await browser.newContext({
       baseURL,
       viewport: { width: 1280, height: 800 },
-      bypassCSP: true,
     });
     teacher = await context.newPage();
     teacher.setDefaultTimeout(20_000);
@@ -48,11 +46,9 @@ describe('numbers, units and equations in the review', () => {
       modelAnswer: await pdfOf(MODEL),
     });
     for (const [i, [name, answer]] of Object.entries(STUDENTS).entries()) {
-      // bypassCSP: Rea's page is checked with axe at the end.
       const sc = await browser.newContext({
         baseURL,
         viewport: { width: 360, height: 740 },
-        bypassCSP: true,
       });
       const page = await sc.newPage();
       await signUpInContext(page, baseURL, {

@@ -36,7 +36,7 @@ describe('marks on the page', () => {
   let code: string;
   const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
   const signedUp = async (name: string, role: 'teacher' | 'student') => {
-    const { page } = await userPage(browser, baseURL, { name, role, size: 'desktop', axe: true });
+    const { page } = await userPage(browser, baseURL, { name, role, size: 'desktop' });
     page.setDefaultTimeout(20_000);
     return page;
   };
@@ -211,7 +211,6 @@ describe('marks on the page', () => {
     const phone = await browser.newContext({
       baseURL,
       viewport: { width: 360, height: 740 },
-      bypassCSP: true,
     });
     await phone.addCookies(await student.context().cookies());
     const small = await phone.newPage();

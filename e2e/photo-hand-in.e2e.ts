@@ -63,7 +63,6 @@ describe('handing in photos of paper pages', () => {
       name: 'Ms Rao',
       role: 'teacher',
       size: 'desktop',
-      axe: true,
     }));
     teacher.setDefaultTimeout(30_000);
     code = await createAssignmentInPage(teacher, baseURL, {
@@ -76,7 +75,6 @@ describe('handing in photos of paper pages', () => {
       name: 'Pia Paper',
       role: 'student',
       size: 'phone',
-      axe: true,
     }));
     student.setDefaultTimeout(45_000);
     await joinByApi(student, baseURL, code);

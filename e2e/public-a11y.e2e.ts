@@ -24,7 +24,6 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
       const context = await browser().newContext({
         baseURL: inject('baseURL'),
         viewport,
-        bypassCSP: true,
       });
       const page = await context.newPage();
       await page.goto(url);
@@ -36,7 +35,7 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
 
     it(`on the upgrade, docs, help and changelog pages (${size})`, async () => {
       const baseURL = inject('baseURL');
-      const context = await browser().newContext({ baseURL, viewport, bypassCSP: true });
+      const context = await browser().newContext({ baseURL, viewport });
       const page = await context.newPage();
       const email = `a11y-${crypto.randomBytes(4).toString('hex')}@example.com`;
       await signUpInContext(page, baseURL, { name: 'Asha', email, role: 'teacher' });

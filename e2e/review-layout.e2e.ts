@@ -57,7 +57,6 @@ describe('the grades table and the review panel at desktop and phone sizes', () 
     const context = await browser.newContext({
       baseURL,
       viewport: size === 'phone' ? { width: 360, height: 740 } : { width: 1280, height: 800 },
-      bypassCSP: true,
     });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);

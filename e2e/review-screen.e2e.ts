@@ -29,14 +29,12 @@ describe('the review screen a teacher can live in', () => {
       name: 'Ms Okafor',
       role: 'teacher',
       timezoneId: 'Europe/London',
-      axe: true,
     }));
     ({ page: student } = await userPage(browser, baseURL, {
       name: 'Kiran Rao',
       role: 'student',
       size: 'phone',
       timezoneId: 'Asia/Kolkata',
-      axe: true,
     }));
   });
   afterAll(async () => {

@@ -22,7 +22,7 @@ describe('the teacher decides', () => {
   let student: Page;
   let code: string;
   const newPage = async (width: number, height: number) =>
-    (await browser.newContext({ baseURL, viewport: { width, height }, bypassCSP: true })).newPage();
+    (await browser.newContext({ baseURL, viewport: { width, height } })).newPage();
 
   beforeAll(async () => {
     browser = await workerBrowser();

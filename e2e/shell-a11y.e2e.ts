@@ -13,7 +13,6 @@ describe('accessibility of the account pages and the dashboard shell (axe-core)'
     const context = await browser().newContext({
       baseURL: inject('baseURL'),
       viewport,
-      bypassCSP: true,
     });
     return { context, page: await context.newPage() };
   }

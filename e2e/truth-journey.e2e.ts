@@ -174,7 +174,6 @@ describe('a biology class, end to end: every screen tells the truth', () => {
     ({ page: teacher } = await userPage(browser, baseURL, {
       name: 'Ms Achebe',
       role: 'teacher',
-      axe: true,
     }));
     code = await createAssignmentInPage(teacher, baseURL, {
       title: 'Energy in living things',
@@ -188,7 +187,6 @@ describe('a biology class, end to end: every screen tells the truth', () => {
           name,
           role: 'student',
           size: STUDENTS[name].size,
-          axe: true,
         });
         students[name] = page;
       }),

@@ -35,7 +35,6 @@ describe('every screen tells the truth: settings, progress, counts, export', () 
     const context = await browser.newContext({
       baseURL,
       viewport,
-      bypassCSP: true,
       timezoneId: 'Asia/Kolkata',
     });
     if (cookiesOf) await context.addCookies(await cookiesOf.cookies());

@@ -108,32 +108,52 @@ interface Kept {
   page: Page;
 }
 
-/** The worker's kept contexts (a few: each holds a renderer). */
+/** The worker's kept contexts (a few: each holds a renderer), the least recently closed first. */
 const pool: Kept[] = [];
 const POOL_SIZE = 4;
 
+type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
+type Viewport = NonNullable<ContextOptions['viewport']>;
+
+/** Playwright's viewport when a context does not name one. */
+const DEFAULT_VIEWPORT: Viewport = { width: 1280, height: 720 };
+
+/**
+ * What a kept context must share with the options a test asks for: all of them but the viewport,
+ * which a page can change (`bypassCSP: false` is the default, so the same as none).
+ */
+function poolKey(options: ContextOptions): string {
+  const { viewport: _viewport, ...rest } = options;
+  if (rest.bypassCSP === false) delete rest.bypassCSP;
+  return JSON.stringify(rest);
+}
+
 /**
  * Makes `browser.newContext` hand out a context another test has closed, when it asked for the
- * same options, and `context.close` give it back: a new context costs Chromium a window and a
- * renderer process, about 0.4 s of CPU, and the browser tests open 170 of them. A context comes
- * back as a new one would be, for what the app keeps (it keeps nothing but cookies): its cookies
- * cleared, its page on the app's health check with the default timeouts, and it hands out that page as its
- * first `newPage()`. A context whose test changed what a reset does not undo (routes, init
- * scripts, permissions, the fake clock, the viewport, exposed functions, listeners) is closed
- * for good.
+ * same options but the viewport (its page is resized), and `context.close` give it back: a new
+ * context costs Chromium a window and a renderer process, about 0.4 s of CPU, and the browser
+ * tests ask for about 210. Kept by their full options, 157 were made; by all but the viewport,
+ * with the oldest kept one closed when a fifth comes back (not the one coming back), 50 (and the
+ * browser tests 40 CPU-s less). A context comes back as a new one would be, for what the app
+ * keeps (it keeps nothing but cookies): its cookies cleared, its page on the app's health check
+ * with the default timeouts, and it hands out that page as its first `newPage()`. A context whose
+ * test changed what a reset does not undo (routes, init scripts, permissions, the fake clock, the
+ * viewport by hand, exposed functions, listeners) is closed for good.
  */
 function reusingContexts(browser: Browser): Browser {
   const create = browser.newContext.bind(browser);
   browser.newContext = async (options = {}) => {
-    const key = JSON.stringify(options);
-    const at = pool.findIndex((k) => k.key === key);
+    const key = poolKey(options);
+    const viewport = options.viewport === null ? null : (options.viewport ?? DEFAULT_VIEWPORT);
+    // A null viewport (the window's own size) cannot be set on a page: only a context made so.
+    const at = viewport ? pool.findLastIndex((k) => k.key === key) : -1;
     if (at >= 0) {
       const [kept] = pool.splice(at, 1);
-      handOut(kept!);
+      await handOut(kept!, viewport!);
       return kept!.context;
     }
     const context = await create({ reducedMotion: 'reduce', ...options });
-    keepOnClose(context, key);
+    if (viewport) keepOnClose(context, key);
     return context;
   };
   return browser;
@@ -206,7 +226,7 @@ function keepOnClose(context: BrowserContext, key: string) {
     const listened =
       listenerCounts(context) > contextListeners ||
       context.pages().some((p) => listenerCounts(p) > (pageListeners.get(p) ?? 0));
-    if (spent.has(context) || listened || !page || pool.length >= POOL_SIZE || options?.reason) {
+    if (spent.has(context) || listened || !page || options?.reason) {
       await close(options);
       return;
     }
@@ -219,11 +239,14 @@ function keepOnClose(context: BrowserContext, key: string) {
       page.setDefaultTimeout(PLAYWRIGHT_TIMEOUT);
       page.setDefaultNavigationTimeout(PLAYWRIGHT_TIMEOUT);
       pool.push({ key, context, page });
+      // Full: the context kept longest goes, so the kinds of context in use now stay.
+      if (pool.length > POOL_SIZE) await closeKept(pool.shift()!);
     } catch {
       inPool.delete(context);
       await close(options).catch(() => undefined);
     }
   };
+  closeForGood.set(context, close);
 }
 
 /** Where a kept page waits: the health check of the context's app, or about:blank. */
@@ -262,18 +285,37 @@ function listenerCounts(target: Page | BrowserContext): number {
 /** Playwright's own default for actions and navigations. */
 const PLAYWRIGHT_TIMEOUT = 30_000;
 
-/** Gives a kept context to a test: its first `newPage()` is the page it kept. */
-function handOut({ context, page }: Kept) {
+/**
+ * Gives a kept context to a test: its first `newPage()` is the page it kept, and every page it
+ * has is at the viewport the test asked for (a context's viewport is fixed when it is made: a
+ * page of it is resized instead, as `page.setViewportSize` does).
+ */
+async function handOut({ context, page }: Kept, viewport: Viewport) {
   inPool.delete(context);
   const newPage = firstPage.get(context)!;
+  const sized = async (p: Page) => {
+    const now = p.viewportSize();
+    // The prototype's method: the test's own call on the page marks the context spent.
+    if (now?.width !== viewport.width || now.height !== viewport.height)
+      await Object.getPrototypeOf(p).setViewportSize.call(p, viewport);
+    return p;
+  };
+  await sized(page);
   context.newPage = async () => {
-    context.newPage = newPage;
+    context.newPage = async () => sized(await newPage());
     return page;
   };
 }
 
-/** Each kept context's own `newPage`. */
+/** Closes a kept context for good. */
+async function closeKept({ context }: Kept) {
+  inPool.delete(context);
+  await closeForGood.get(context)!().catch(() => undefined);
+}
+
+/** Each kept context's own `newPage`, and its own `close`. */
 const firstPage = new WeakMap<BrowserContext, BrowserContext['newPage']>();
+const closeForGood = new WeakMap<BrowserContext, BrowserContext['close']>();
 
 /** Closes every context still open in the worker's browser: what a test file leaves behind. */
 export async function releaseBrowser(browser: Browser): Promise<void> {

@@ -11,7 +11,6 @@ const viewports = {
 
 /**
  * A signed-up user with a role, in their own browser context (own cookies) at the given size.
- * `axe` lets the page take axe-core's injected script (see support/axe.ts).
  */
 export async function userPage(
   browser: Browser,
@@ -20,7 +19,6 @@ export async function userPage(
     name: string;
     role: 'teacher' | 'student';
     size?: keyof typeof viewports;
-    axe?: boolean;
     /** The browser's time zone ("Europe/London"); the machine's when not given. */
     timezoneId?: string;
   },
@@ -28,7 +26,6 @@ export async function userPage(
   const context = await browser.newContext({
     baseURL,
     viewport: viewports[opts.size ?? 'desktop'],
-    bypassCSP: opts.axe ?? false,
     timezoneId: opts.timezoneId,
   });
   const page = await context.newPage();

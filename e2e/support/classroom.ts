@@ -66,8 +66,7 @@ export function setDeadlineInDb(dataDir: string, code: string, deadline: Date) {
 }
 
 /**
- * A class ready to mark: a teacher signed up on a desktop page of her own context (bypassCSP, so
- * axe can run there), her assignment made from the question paper and model answer texts, and
+ * A class ready to mark: a teacher signed up on a desktop page of her own context, her assignment made from the question paper and model answer texts, and
  * each student signed up on a phone, joined and handed in her answer. `slug` keeps the file's
  * addresses apart from other files'.
  */
@@ -89,7 +88,6 @@ export async function classWithHandIns(
   const context = await browser.newContext({
     baseURL,
     viewport: opts.viewport ?? { width: 1280, height: 800 },
-    bypassCSP: true,
   });
   const teacher = await context.newPage();
   teacher.setDefaultTimeout(20_000);
