@@ -34,7 +34,7 @@ describe('email address and email settings', () => {
     const email = `verify-${crypto.randomBytes(5).toString('hex')}@example.com`;
     const context = await browser().newContext({ baseURL });
     const page = await context.newPage();
-    await signUpInContext(page, baseURL, { name: 'Isha Sen', email, role: 'student' });
+    await signUpInContext(page, baseURL, { name: 'Isha Sen', email, role: 'student', http: true });
 
     await page.goto('/dashboard');
     const banner = page.getByRole('complementary', { name: 'Please confirm your email address' });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { directSignUp, type DirectSignUp } from '../../src/server/test/direct-sign-up';
 
 /** Debian's Chromium, or CHROMIUM_PATH. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -66,19 +67,43 @@ export async function newContext(
   return browser.newContext({ baseURL, viewport: sizes[viewport] });
 }
 
-/** Signs a user up through the real sign-up endpoint within the page's context (sets its session cookie), optionally choosing a role. */
+/** better-auth's sign-up in this worker, on the shared server's database (made on first use). */
+let accounts: DirectSignUp | undefined;
+
+/**
+ * Signs a user up within the page's context (sets its session cookies), optionally choosing a
+ * role. On the shared server, better-auth's own sign-up runs in this worker on the server's
+ * database and with its secret (src/server/test/direct-sign-up.ts), so the server does not hash
+ * a password for each of the 150 users the browser tests make; `http` (and any other server)
+ * goes through POST /api/auth/sign-up/email, which also sends the address verification email.
+ * auth-forms.e2e.ts signs up by typing the form.
+ */
 export async function signUpInContext(
   page: Page,
   baseURL: string,
-  opts: { name: string; email: string; password?: string; role?: 'teacher' | 'student' },
+  opts: {
+    name: string;
+    email: string;
+    password?: string;
+    role?: 'teacher' | 'student';
+    http?: boolean;
+  },
 ): Promise<void> {
   const password = opts.password ?? 'secret123';
   const headers = { origin: new URL(baseURL).origin };
-  const res = await page.request.post('/api/auth/sign-up/email', {
-    headers,
-    data: { name: opts.name, email: opts.email, password },
-  });
-  if (!res.ok()) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
+  if (opts.http || baseURL !== inject('baseURL')) {
+    const res = await page.request.post('/api/auth/sign-up/email', {
+      headers,
+      data: { name: opts.name, email: opts.email, password },
+    });
+    if (!res.ok()) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
+  } else {
+    accounts ??= directSignUp({ DATA_DIR: inject('dataDir'), PUBLIC_URL: baseURL });
+    const { cookies } = await accounts.signUp({ name: opts.name, email: opts.email, password });
+    await page
+      .context()
+      .addCookies(cookies.map((c) => ({ name: c.name, value: c.value, url: baseURL })));
+  }
   if (opts.role) {
     const r = await page.request.put('/api/me/role', { headers, data: { role: opts.role } });
     if (!r.ok()) throw new Error(`role failed: ${r.status()} ${await r.text()}`);
