@@ -56,12 +56,20 @@ export function openDatabase(
  * better-sqlite3 that keeps the statements it prepared (the most recently used `size`): Kysely
  * prepares every query anew, which costs as much as running a small one. Queries run one at a
  * time on the one connection, so a kept statement is never in use twice.
+ *
+ * Kysely opens a transaction with a plain (deferred) `begin`. When another process writes to the
+ * file while such a transaction has read and is about to write (a `markwise` command, a backup,
+ * the browser tests' sign-ups), SQLite fails it at once with "database is locked"
+ * (SQLITE_BUSY_SNAPSHOT), which busy_timeout cannot help. `begin immediate` takes the write lock
+ * first and waits for it up to busy_timeout; within this process, queries run one at a time on
+ * the one connection anyway.
  */
 function keepingStatements(sqlite: SqliteDatabase.Database, size = 256): SqliteDialectDatabase {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(query: string) {
+    prepare(sql: string) {
+      const query = sql === 'begin' ? 'begin immediate' : sql;
       let statement = statements.get(query);
       if (statement) statements.delete(query);
       else {
