@@ -48,6 +48,10 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-component-update',
       '--disable-sync',
+      // Chromium's own accessibility tree: axe and Playwright's role queries work it out in the
+      // page's JavaScript, and keeping it up to date cost about 4% of the browser tests' CPU
+      // (three paired runs of six files: 3.6 to 7.1 CPU-s of 111 to 128 less).
+      '--disable-renderer-accessibility',
       `--disable-features=${disabledFeatures.join(',')}`,
     ],
   });
