@@ -149,11 +149,10 @@ const DEFAULT_VIEWPORT: Viewport = { width: 1280, height: 720 };
 
 /**
  * What a kept context must share with the options a test asks for: all of them but the viewport,
- * which a page can change (`bypassCSP: false` is the default, so the same as none).
+ * which a page can change.
  */
 function poolKey(options: ContextOptions): string {
   const { viewport: _viewport, ...rest } = options;
-  if (rest.bypassCSP === false) delete rest.bypassCSP;
   return JSON.stringify(rest);
 }
 
@@ -247,7 +246,7 @@ function keepOnClose(context: BrowserContext, key: string) {
   });
   const contextListeners = listenerCounts(context); // with ours
   const newPage = context.newPage.bind(context);
-  firstPage.set(context, newPage);
+  own.set(context, { newPage, close });
   context.close = async (options) => {
     if (inPool.has(context)) return;
     const [page, ...others] = context.pages();
@@ -275,7 +274,6 @@ function keepOnClose(context: BrowserContext, key: string) {
       await close(options).catch(() => undefined);
     }
   };
-  closeForGood.set(context, close);
 }
 
 /** Where a kept page waits: the health check of the context's app, or about:blank. */
@@ -321,7 +319,7 @@ const PLAYWRIGHT_TIMEOUT = 30_000;
  */
 async function handOut({ context, page }: Kept, viewport: Viewport) {
   inPool.delete(context);
-  const newPage = firstPage.get(context)!;
+  const { newPage } = own.get(context)!;
   const sized = async (p: Page) => {
     const now = p.viewportSize();
     // The prototype's method: the test's own call on the page marks the context spent.
@@ -339,12 +337,17 @@ async function handOut({ context, page }: Kept, viewport: Viewport) {
 /** Closes a kept context for good. */
 async function closeKept({ context }: Kept) {
   inPool.delete(context);
-  await closeForGood.get(context)!().catch(() => undefined);
+  await own
+    .get(context)!
+    .close()
+    .catch(() => undefined);
 }
 
-/** Each kept context's own `newPage`, and its own `close`. */
-const firstPage = new WeakMap<BrowserContext, BrowserContext['newPage']>();
-const closeForGood = new WeakMap<BrowserContext, BrowserContext['close']>();
+/** Each kept context's own `newPage` and `close` (closing for good), before they were replaced. */
+const own = new WeakMap<
+  BrowserContext,
+  { newPage: BrowserContext['newPage']; close: BrowserContext['close'] }
+>();
 
 /** Closes every context still open in the worker's browser: what a test file leaves behind. */
 export async function releaseBrowser(browser: Browser): Promise<void> {

@@ -66,9 +66,10 @@ export function setDeadlineInDb(dataDir: string, code: string, deadline: Date) {
 }
 
 /**
- * A class ready to mark: a teacher signed up on a desktop page of her own context, her assignment made from the question paper and model answer texts, and
- * each student signed up on a phone, joined and handed in her answer. `slug` keeps the file's
- * addresses apart from other files'.
+ * A class ready to mark: a teacher signed up on a desktop page of her own context, her
+ * assignment made from the question paper and model answer texts, and each student signed up on
+ * a phone, joined and handed in her answer. `slug` keeps the file's addresses apart from other
+ * files'.
  */
 export async function classWithHandIns(
   browser: Browser,
