@@ -11,26 +11,58 @@ export type DecodedImage = {
   data?: Uint8Array | Uint8ClampedArray;
 };
 
-/** Gray level (0..255) of pixel i, whatever the layout. */
-function grayAt(img: Required<DecodedImage>, x: number, y: number): number {
+/**
+ * One row of the image's gray levels (0..255), whatever the layout: luma rounded for colour, 0 or
+ * 255 for one bit a pixel.
+ */
+function grayRow(img: Required<DecodedImage>, y: number, out: Uint8Array): void {
   const { data, width, kind } = img;
   if (kind === GRAYSCALE_1BPP) {
     const rowBytes = (width + 7) >> 3;
-    const byte = data[y * rowBytes + (x >> 3)] ?? 0;
-    return (byte >> (7 - (x & 7))) & 1 ? 255 : 0;
+    const base = y * rowBytes;
+    for (let x = 0; x < width; x++)
+      out[x] = ((data[base + (x >> 3)] ?? 0) >> (7 - (x & 7))) & 1 ? 255 : 0;
+    return;
   }
   const step = kind === RGBA_32BPP ? 4 : 3;
-  const i = (y * width + x) * step;
-  return Math.round(
-    0.299 * (data[i] ?? 0) + 0.587 * (data[i + 1] ?? 0) + 0.114 * (data[i + 2] ?? 0),
-  );
+  for (let x = 0, i = y * width * step; x < width; x++, i += step)
+    out[x] = Math.round(
+      0.299 * (data[i] ?? 0) + 0.587 * (data[i + 1] ?? 0) + 0.114 * (data[i + 2] ?? 0),
+    );
 }
 
-/** Mean gray level of the source block that one output pixel covers. */
-function blockGray(img: Required<DecodedImage>, x0: number, x1: number, y0: number, y1: number) {
-  let sum = 0;
-  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) sum += grayAt(img, x, y);
-  return Math.round(sum / ((x1 - x0) * (y1 - y0)));
+/**
+ * The image's gray levels scaled to width × height (never up) by block averages of the source
+ * pixels' gray levels, which keep thin strokes; one source row in memory at a time.
+ */
+function grayScaled(img: Required<DecodedImage>, width: number, height: number): Uint8Array {
+  const { width: srcW, height: srcH } = img;
+  const gray = new Uint8Array(width * height);
+  const row = new Uint8Array(srcW);
+  if (width === srcW && height === srcH) {
+    for (let y = 0; y < height; y++) {
+      grayRow(img, y, row);
+      gray.set(row, y * width);
+    }
+    return gray;
+  }
+  // the source column each output column starts at: blocks that tile the source exactly
+  const xs = Array.from({ length: width + 1 }, (_, i) => Math.floor((i * srcW) / width));
+  const column = new Int32Array(srcW);
+  for (let x = 0; x < width; x++) for (let sx = xs[x]!; sx < xs[x + 1]!; sx++) column[sx] = x;
+  const sums = new Float64Array(width);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.floor((y * srcH) / height);
+    const y1 = Math.max(y0 + 1, Math.floor(((y + 1) * srcH) / height));
+    sums.fill(0);
+    for (let sy = y0; sy < y1; sy++) {
+      grayRow(img, sy, row);
+      for (let sx = 0; sx < srcW; sx++) sums[column[sx]!]! += row[sx]!;
+    }
+    for (let x = 0; x < width; x++)
+      gray[y * width + x] = Math.round(sums[x]! / ((xs[x + 1]! - xs[x]!) * (y1 - y0)));
+  }
+  return gray;
 }
 
 /**
@@ -51,18 +83,7 @@ export function toBmp(
   const scale = Math.min(1, Math.sqrt(maxPixels / (srcW * srcH)));
   const width = Math.max(1, Math.floor(srcW * scale));
   const height = Math.max(1, Math.floor(srcH * scale));
-  const xs = Array.from({ length: width + 1 }, (_, i) => Math.floor((i * srcW) / width));
-  const gray = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.floor((y * srcH) / height);
-    const y1 = Math.max(y0 + 1, Math.floor(((y + 1) * srcH) / height));
-    for (let x = 0; x < width; x++) {
-      gray[y * width + x] =
-        scale === 1
-          ? grayAt(full, x, y)
-          : blockGray(full, xs[x]!, Math.max(xs[x]! + 1, xs[x + 1]!), y0, y1);
-    }
-  }
+  const gray = grayScaled(full, width, height);
   if (opts.clean) {
     cleanPage(gray, width, height);
     const k = lineScale(gray, width, height);
@@ -191,16 +212,38 @@ export function cleanPage(gray: Uint8Array, w: number, h: number): void {
     return s / n;
   };
   const out = new Uint8Array(w * h);
+  const W = w + 1;
+  const n1 = (2 * r + 1) * (2 * r + 1);
+  const n2 = (6 * r + 1) * (2 * r + 1);
   for (let y = 0; y < h; y++) {
+    const inner = y - r >= 0 && y + r + 1 <= h;
     for (let x = 0; x < w; x++) {
       // the paper: the brighter of the local mean and a wider one, so a dense line of ink does not
       // pass for a dark patch of paper
-      const paper = Math.max(
-        box(x - r, y - r, x + r + 1, y + r + 1),
-        box(x - 3 * r, y - r, x + 3 * r + 1, y + r + 1),
-        1,
-      );
-      const near = box(x - 1, y - 1, x + 2, y + 2);
+      let paper: number;
+      let near: number;
+      if (inner && x - 3 * r >= 0 && x + 3 * r + 1 <= w) {
+        // away from the edges no box is clipped: the same sums as box(), without its clamping
+        const b = (y - r) * W;
+        const d = (y + r + 1) * W;
+        let a = x - r;
+        let c = x + r + 1;
+        const s1 = sum[d + c]! - sum[b + c]! - sum[d + a]! + sum[b + a]!;
+        a = x - 3 * r;
+        c = x + 3 * r + 1;
+        const s2 = sum[d + c]! - sum[b + c]! - sum[d + a]! + sum[b + a]!;
+        paper = Math.max(s1 / n1, s2 / n2, 1);
+        const b3 = (y - 1) * W;
+        const d3 = (y + 2) * W;
+        near = (sum[d3 + x + 2]! - sum[b3 + x + 2]! - sum[d3 + x - 1]! + sum[b3 + x - 1]!) / 9;
+      } else {
+        paper = Math.max(
+          box(x - r, y - r, x + r + 1, y + r + 1),
+          box(x - 3 * r, y - r, x + 3 * r + 1, y + r + 1),
+          1,
+        );
+        near = box(x - 1, y - 1, x + 2, y + 2);
+      }
       const v = gray[y * w + x]!;
       out[y * w + x] =
         near >= INK_SHARE * paper ? 255 : Math.min(255, Math.round((255 * v) / paper));

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { createWorker, OEM, type Block, type Worker } from 'tesseract.js';
+import { findTesseract, recognizeNative } from './ocr-native';
 import type { OcrEngine, OcrReading } from './types';
 
 const require = createRequire(import.meta.url);
@@ -10,11 +11,23 @@ function englishData(): { langPath: string; gzip: boolean } {
   return { langPath: data.langPath, gzip: data.gzip };
 }
 
+/** Which reader an OCR engine uses: the native tesseract program, or tesseract.js. */
+export type OcrEngineOptions = {
+  /**
+   * The native tesseract program's path, or null for tesseract.js alone. By default the one
+   * OCR_TESSERACT names (`auto`: `tesseract` on the PATH, when installed; see ocr-native.ts).
+   */
+  tesseract?: string | null;
+};
+
 /**
- * Creates an OCR engine that starts one tesseract worker on first use and reuses it for every
- * image; call `terminate()` when the batch is done so the process can exit.
+ * Creates an OCR engine. With the native tesseract program (an optional speed-up) each image is
+ * read by it, one at a time; where it fails on an image, tesseract.js reads that image. Otherwise
+ * one tesseract.js worker starts on first use and reads every image. Call `terminate()` when the
+ * batch is done so the process can exit.
  */
-export function createOcrEngine(): OcrEngine {
+export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
+  const native = options.tesseract === undefined ? findTesseract() : options.tesseract;
   let worker: Promise<Worker> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   const start = (): Promise<Worker> => {
@@ -22,18 +35,25 @@ export function createOcrEngine(): OcrEngine {
     worker ??= createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip, cacheMethod: 'none' });
     return worker;
   };
+  const wasm = async (image: Uint8Array): Promise<OcrReading> => {
+    const w = await start();
+    const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true });
+    return {
+      text: data.text,
+      confidence: Math.max(0, Math.min(1, data.confidence / 100)),
+      words: wordsOf(data.blocks ?? [], imageSize(image)),
+    };
+  };
   return {
+    reader: native ? 'tesseract' : 'tesseract.js',
     recognize(image) {
-      // One job at a time: the worker is single-threaded and the order keeps results reproducible.
-      const job = queue.then(async () => {
-        const w = await start();
-        const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true });
-        return {
-          text: data.text,
-          confidence: Math.max(0, Math.min(1, data.confidence / 100)),
-          words: wordsOf(data.blocks ?? [], imageSize(image)),
-        };
-      });
+      // One job at a time: a reader process reads on one core, and the order keeps results
+      // reproducible.
+      const job = queue.then(() =>
+        native
+          ? recognizeNative(native, image, imageSize(image)).catch(() => wasm(image))
+          : wasm(image),
+      );
       queue = job.catch(() => undefined);
       return job;
     },

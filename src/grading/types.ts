@@ -60,6 +60,8 @@ export type OcrReading = {
 
 /** Reads text from page images; one engine is shared by many extractions and then terminated. */
 export type OcrEngine = {
+  /** Which program reads: the native tesseract (an optional speed-up) or tesseract.js. */
+  reader?: 'tesseract' | 'tesseract.js';
   recognize(image: Uint8Array): Promise<OcrReading>;
   terminate(): Promise<void>;
 };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { findTesseract } from '../grading/ocr-native';
 import { ConfigError, loadConfig } from './config';
 
 /** The problems a ConfigError lists, one per line. */
@@ -305,5 +306,16 @@ describe('loadConfig', () => {
         }).map((l) => l.split(':')[0]),
       ).toEqual(['- AWS_ENDPOINT_URL_S3', '- S3_FORCE_PATH_STYLE']);
     });
+  });
+
+  it('reads scanned pages with the native tesseract program only when it runs', () => {
+    expect(loadConfig({ OCR_TESSERACT: 'off' }).reading.tesseract).toBeNull();
+    expect(loadConfig({}).reading.tesseract).toBe(findTesseract('auto'));
+    expect(problems({ OCR_TESSERACT: 'tesseract' })).toEqual([
+      '- OCR_TESSERACT: must be auto, off, or the absolute path of the tesseract program',
+    ]);
+    expect(problems({ OCR_TESSERACT: '/usr/bin/true' })).toEqual([
+      '- OCR_TESSERACT: does not run as tesseract 4 or later (`tesseract --version`)',
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { findTesseract } from '../grading/ocr-native';
 import { DEFAULT_READ_LIMITS, type ReadLimits } from '../grading/read-limits';
 import { filesConfig, filesUrl, storageProblems, type FilesConfig } from './files-config';
 
@@ -141,6 +142,17 @@ const envSchema = z
       .positive()
       .default(DEFAULT_READ_LIMITS.maxDecodedBytes / (1024 * 1024)),
     UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    OCR_TESSERACT: z
+      .string()
+      .trim()
+      .default('auto')
+      .refine((v) => v === 'auto' || v === 'off' || path.isAbsolute(v), {
+        message: 'must be auto, off, or the absolute path of the tesseract program',
+        abort: true,
+      })
+      .refine((v) => v === 'auto' || v === 'off' || findTesseract(v) !== null, {
+        message: 'does not run as tesseract 4 or later (`tesseract --version`)',
+      }),
   })
   .superRefine(
     (env, ctx) => {
@@ -230,6 +242,12 @@ export interface Config {
     checkTimeoutMs: number;
     /** Time to read one file at grading (OCR included). */
     gradeTimeoutMs: number;
+    /**
+     * The native tesseract program scanned pages are read with (an optional speed-up), or null
+     * for tesseract.js: what OCR_TESSERACT finds, checked at start-up. The reader processes read
+     * the same variable from the environment they inherit.
+     */
+    tesseract: string | null;
   };
   /** Upload attempts (forms with files) per user per minute. */
   uploadRateLimit: number;
@@ -322,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryMb: e.READER_MEMORY_MB,
       checkTimeoutMs: e.CHECK_TIMEOUT_SECONDS * 1000,
       gradeTimeoutMs: e.READ_TIMEOUT_SECONDS * 1000,
+      tesseract: findTesseract(e.OCR_TESSERACT),
     },
     uploadRateLimit: e.UPLOAD_RATE_LIMIT,
   };

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
+import { ocrReaderLine } from './ocr-reader-line';
 
 /** Starts the server from the environment and stops it cleanly on SIGINT/SIGTERM. */
 export async function startServer(): Promise<void> {
@@ -33,4 +34,5 @@ export async function startServer(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Markwise is running at ${config.publicUrl}`);
+  app.log.info(ocrReaderLine(config.reading.tesseract));
 }

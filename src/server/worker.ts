@@ -8,6 +8,7 @@ import { Scheduler } from './jobs/scheduler';
 import { createNotifier } from './modules/notifications/notifications.service';
 import { createFileStore } from './plugins/storage';
 import { SandboxPool } from './sandbox/sandbox-pool';
+import { ocrReaderLine } from './ocr-reader-line';
 
 /** Why `markwise worker` will not start on SQLite. */
 export const WORKER_NEEDS_POSTGRES =
@@ -98,6 +99,7 @@ export async function startWorker(): Promise<number | undefined> {
     { readers: config.reading.processes, jobsAtOnce: config.gradingRuns },
     'Markwise grading worker is running',
   );
+  log.info(ocrReaderLine(config.reading.tesseract));
   // A parent that started this worker over IPC (tests, benchmarks) hears that it is ready.
   process.send?.({ ready: true });
   process.channel?.unref();

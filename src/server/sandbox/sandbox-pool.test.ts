@@ -52,7 +52,13 @@ describe('SandboxPool', () => {
 
   it('kills a reader over its memory limit as measured by the system, not only the heap', async () => {
     pool = new SandboxPool({ size: 1, memoryMb: 400, memoryPollMs: 20 });
-    const out = await extract(new Uint8Array(await hugeImage(4000)));
+    // A 64-megapixel image (the pixel limit raised for it): pdf.js decodes it into buffers outside
+    // the JavaScript heap (a 200 MB heap limit here), whichever program would read it after.
+    const bytes = new Uint8Array(await hugeImage(8000));
+    const out = await pool.run(
+      { type: 'extract', bytes, limits: { ...limits, maxImagePixels: 1e8 } },
+      { lane: 'batch', owner: 'o', timeoutMs: 30_000 },
+    );
     expect(out).toEqual({ ok: false, limit: 'memory' });
   });
 

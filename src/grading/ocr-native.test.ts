@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createOcrEngine, extractDocument } from '.';
+import { findTesseract, readingOfTsv } from './ocr-native';
+import { makePdf } from './testing/make-pdf';
+import { textPng } from './testing/render-png';
+
+const TSV_HEAD =
+  'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext';
+const row = (
+  level: number,
+  block: number,
+  line: number,
+  word: number,
+  box: number[],
+  conf: number,
+  text = '',
+) => [level, 1, block, 1, line, word, ...box, conf, text].join('\t');
+
+describe('readingOfTsv', () => {
+  it('reads the words, their lines across blocks, boxes as shares and the mean confidence', () => {
+    const tsv = [
+      TSV_HEAD,
+      row(1, 0, 0, 0, [0, 0, 200, 100], -1),
+      row(4, 1, 1, 0, [10, 10, 100, 10], -1),
+      row(5, 1, 1, 1, [10, 10, 40, 10], 90, 'Plants'),
+      row(5, 1, 1, 2, [60, 10, 50, 10], 70, 'absorb'),
+      row(5, 1, 1, 3, [120, 10, 5, 10], 95, ' '), // a space: no word
+      row(5, 2, 1, 1, [10, 50, 40, 20], 50, 'light'),
+      '',
+    ].join('\n');
+    const reading = readingOfTsv(tsv, { width: 200, height: 100 });
+    expect(reading.text).toBe('Plants absorb\nlight');
+    expect(reading.confidence).toBeCloseTo(0.7);
+    expect(reading.words).toEqual([
+      { text: 'Plants', confidence: 0.9, line: 0, x: 0.05, y: 0.1, w: 0.2, h: 0.1 },
+      { text: 'absorb', confidence: 0.7, line: 0, x: 0.3, y: 0.1, w: 0.25, h: 0.1 },
+      { text: 'light', confidence: 0.5, line: 1, x: 0.05, y: 0.5, w: 0.2, h: 0.2 },
+    ]);
+  });
+
+  it('reads nothing from an empty page or output that is not TSV', () => {
+    expect(readingOfTsv(`${TSV_HEAD}\n${row(1, 0, 0, 0, [0, 0, 9, 9], -1)}\n`, null)).toEqual({
+      text: '',
+      confidence: 0,
+      words: [],
+    });
+    expect(readingOfTsv('garbage\n5\tx', null).words).toEqual([]);
+  });
+});
+
+describe('the native tesseract program, an optional speed-up', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'markwise-ocr-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const script = (name: string, body: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+    return file;
+  };
+
+  it('is used only when it runs as tesseract', () => {
+    expect(findTesseract('off')).toBeNull();
+    expect(findTesseract(path.join(dir, 'missing'))).toBeNull();
+    expect(findTesseract(script('not-tesseract', 'echo "cat 1.0"'))).toBeNull();
+    expect(findTesseract(script('fails', 'echo "tesseract 5.3.0"; exit 1'))).toBeNull();
+  });
+
+  // CI installs Debian's tesseract-ocr (.ci/run): there the native reader is always tested.
+  const native = findTesseract('auto');
+  it.skipIf(!native && !process.env.CI)(
+    'reads a scanned page as tesseract.js does, with the same words in the same places',
+    { timeout: 60_000 },
+    async () => {
+      expect(
+        native,
+        'CI needs the tesseract program (apt-get install tesseract-ocr)',
+      ).not.toBeNull();
+      const png = await textPng(['Plants absorb light energy', 'and release oxygen.']);
+      const bytes = await makePdf([{ png }]);
+      const fast = createOcrEngine({ tesseract: native });
+      const wasm = createOcrEngine({ tesseract: null });
+      try {
+        expect(fast.reader).toBe('tesseract');
+        expect(wasm.reader).toBe('tesseract.js');
+        const a = await extractDocument({ kind: 'pdf', bytes }, { ocr: fast });
+        const b = await extractDocument({ kind: 'pdf', bytes }, { ocr: wasm });
+        expect(a.status).toBe('ok');
+        if (a.status !== 'ok' || b.status !== 'ok') return;
+        expect(a.text).toBe('Plants absorb light energy\nand release oxygen.');
+        expect(a.text).toBe(b.text);
+        const words = (d: typeof a) => d.pages[0]!.words!.map((w) => w.text);
+        expect(words(a)).toEqual(words(b));
+        const boxes = (d: typeof a) =>
+          d.pages[0]!.words!.map((w) => [w.x, w.y].map((v) => v.toFixed(3)));
+        expect(boxes(a)).toEqual(boxes(b));
+        expect(a.pages[0]!.ocrConfidence).toBeGreaterThan(0.8);
+      } finally {
+        await fast.terminate();
+        await wasm.terminate();
+      }
+    },
+  );
+
+  it('leaves an image it cannot read to tesseract.js', { timeout: 60_000 }, async () => {
+    const broken = script(
+      'broken-tesseract',
+      'cat >/dev/null; echo "Segmentation fault" >&2; exit 139',
+    );
+    const ocr = createOcrEngine({ tesseract: broken });
+    try {
+      const png = await textPng(['Current flows through the bulb']);
+      const doc = await extractDocument({ kind: 'pdf', bytes: await makePdf([{ png }]) }, { ocr });
+      expect(doc.status === 'ok' && doc.text).toBe('Current flows through the bulb');
+    } finally {
+      await ocr.terminate();
+    }
+  });
+});

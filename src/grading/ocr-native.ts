@@ -1,0 +1,205 @@
+// Native tesseract as an optional speed-up of OCR: where the operator has installed it (Debian's
+// `tesseract-ocr`), a scanned page is read by the tesseract program with the same English model
+// tesseract.js uses, in about a third of the CPU time. Nothing needs it: without it, or with
+// OCR_TESSERACT=off, tesseract.js reads every page as before.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { OcrReading } from './types';
+
+const require = createRequire(import.meta.url);
+
+/** What OCR_TESSERACT may say: `auto` (the default), `off`, or the tesseract program's path. */
+export type TesseractSetting = 'auto' | 'off' | (string & {});
+
+/**
+ * The native tesseract program to read with, or null for tesseract.js: `auto` takes `tesseract`
+ * from the PATH when it is there and runs, `off` never uses it, a path uses that program (null
+ * when it does not run). Checked once per process and setting.
+ */
+export function findTesseract(setting: TesseractSetting = tesseractSetting()): string | null {
+  if (setting === 'off') return null;
+  const cached = found.get(setting);
+  if (cached !== undefined) return cached;
+  const program = setting === 'auto' ? onPath('tesseract') : setting;
+  const ok = program !== null && runs(program);
+  found.set(setting, ok ? program : null);
+  return ok ? program : null;
+}
+
+const found = new Map<string, string | null>();
+
+/** OCR_TESSERACT from the environment; anything but `off` or a path is `auto`. */
+export function tesseractSetting(env: NodeJS.ProcessEnv = process.env): TesseractSetting {
+  const value = env.OCR_TESSERACT?.trim();
+  if (!value || value === 'auto') return 'auto';
+  return value;
+}
+
+function onPath(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    const file = path.join(dir, name);
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return file;
+    } catch {
+      // not in this directory
+    }
+  }
+  return null;
+}
+
+/** Whether the program answers `--version` as tesseract 4 or later does. */
+function runs(program: string): boolean {
+  const r = spawnSync(program, ['--version'], { timeout: 10_000, encoding: 'utf8' });
+  return r.status === 0 && /tesseract [45]/i.test(`${r.stdout}${r.stderr}`);
+}
+
+/**
+ * The English model tesseract.js reads with (`@tesseract.js-data/eng` 4.0.0, gzipped in the
+ * package), unpacked once into a directory the native program can read it from. Same model, so
+ * both readers read a page alike (they differ in a word here and there: other builds).
+ */
+function tessdataDir(): string {
+  const data = require('@tesseract.js-data/eng') as { langPath: string };
+  const gz = path.join(data.langPath, 'eng.traineddata.gz');
+  const stat = fs.statSync(gz);
+  const dir = path.join(os.tmpdir(), `markwise-tessdata-${stat.size}-${Math.floor(stat.mtimeMs)}`);
+  const file = path.join(dir, 'eng.traineddata');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dir, { recursive: true });
+    // Written beside, then renamed: readers starting together never see half a model.
+    const part = `${file}.${process.pid}.part`;
+    fs.writeFileSync(part, zlib.gunzipSync(fs.readFileSync(gz)));
+    fs.renameSync(part, file);
+  }
+  return dir;
+}
+
+/** The longest one image may take the native program before it is stopped. */
+export const NATIVE_OCR_TIMEOUT_MS = 120_000;
+
+/** Output over this is not a page's reading (a page of text is about 20 kB of TSV). */
+const MAX_TSV_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Reads one image (BMP) with the native tesseract program: LSTM, automatic page segmentation,
+ * one thread (the reader processes are one per core already). The program dies with the reader
+ * (`setpriv --pdeathsig`, where util-linux has it), so a reader killed for its time or memory
+ * leaves nothing running; its memory counts toward the reader's (process-memory.ts).
+ */
+export function recognizeNative(
+  program: string,
+  image: Uint8Array,
+  size: { width: number; height: number } | null,
+): Promise<OcrReading> {
+  const args = [
+    'stdin',
+    'stdout',
+    '--tessdata-dir',
+    (dataDir ??= tessdataDir()),
+    '-l',
+    'eng',
+    '--oem',
+    '1',
+    '--psm',
+    '3',
+    '-c',
+    'tessedit_create_tsv=1',
+    '-c',
+    'tessedit_create_txt=0',
+  ];
+  const guard = (setprivPath ??= onPath('setpriv') ?? '');
+  const [cmd, argv] = guard
+    ? [guard, ['--pdeathsig', 'KILL', '--', program, ...args]]
+    : [program, args];
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, argv, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+    });
+    const out: Buffer[] = [];
+    let bytes = 0;
+    let err = '';
+    let failed: Error | null = null;
+    const fail = (e: Error) => {
+      failed ??= e;
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(
+      () => fail(new Error('tesseract took too long')),
+      NATIVE_OCR_TIMEOUT_MS,
+    );
+    child.stdout.on('data', (d: Buffer) => {
+      bytes += d.length;
+      if (bytes > MAX_TSV_BYTES) fail(new Error('tesseract wrote too much'));
+      else out.push(d);
+    });
+    child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
+    child.stdin.on('error', () => undefined); // a program that dies early closes its input
+    child.on('error', fail);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (failed) return reject(failed);
+      if (code !== 0) return reject(new Error(`tesseract exited with ${code}: ${err.trim()}`));
+      resolve(readingOfTsv(Buffer.concat(out).toString('utf8'), size));
+    });
+    child.stdin.end(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+  });
+}
+
+let dataDir: string | undefined;
+let setprivPath: string | undefined;
+
+/**
+ * tesseract's TSV (one row per page, block, paragraph, line and word) as a reading: the words
+ * with their confidence, line and box, the text line by line, and the confidence as tesseract
+ * gives a page's (the mean of its words').
+ */
+export function readingOfTsv(
+  tsv: string,
+  size: { width: number; height: number } | null,
+): OcrReading {
+  const width = size && size.width > 0 ? size.width : 0;
+  const height = size && size.height > 0 ? size.height : 0;
+  const words: NonNullable<OcrReading['words']> = [];
+  const lines: string[][] = [];
+  const lineIndex = new Map<string, number>();
+  let confSum = 0;
+  for (const row of tsv.split('\n').slice(1)) {
+    const f = row.split('\t');
+    if (f.length < 12 || f[0] !== '5') continue;
+    const text = f.slice(11).join('\t').trim();
+    const conf = Number(f[10]);
+    if (!text || !(conf >= 0)) continue;
+    const key = `${f[1]}.${f[2]}.${f[3]}.${f[4]}`;
+    let line = lineIndex.get(key);
+    if (line === undefined) {
+      line = lines.length;
+      lineIndex.set(key, line);
+      lines.push([]);
+    }
+    lines[line]!.push(text);
+    const [left, top, w, h] = f.slice(6, 10).map(Number) as [number, number, number, number];
+    const confidence = Math.max(0, Math.min(1, conf / 100));
+    confSum += confidence;
+    words.push({
+      text,
+      confidence,
+      line,
+      x: width ? left / width : 0,
+      y: height ? top / height : 0,
+      w: width ? w / width : 0,
+      h: height ? h / height : 0,
+    });
+  }
+  return {
+    text: lines.map((l) => l.join(' ')).join('\n'),
+    confidence: words.length ? confSum / words.length : 0,
+    words,
+  };
+}
