@@ -92,11 +92,13 @@ const MAX_TSV_BYTES = 8 * 1024 * 1024;
  * (`setpriv --pdeathsig`, where util-linux has it), so a reader killed for its time or memory
  * leaves nothing running; its memory counts toward the reader's (process-memory.ts).
  */
-export function recognizeNative(
+export async function recognizeNative(
   program: string,
   image: Uint8Array,
   size: { width: number; height: number } | null,
 ): Promise<OcrReading> {
+  // async: a model that cannot be unpacked (no writable temporary directory) rejects like a
+  // failed reading, and the caller falls back to tesseract.js
   const args = [
     'stdin',
     'stdout',
