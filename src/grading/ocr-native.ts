@@ -53,44 +53,74 @@ function onPath(name: string): string | null {
   return null;
 }
 
-/** Whether the program answers `--version` as tesseract 4 or later does. */
+/**
+ * Whether the program answers `--version` as tesseract 4 or later does, run the way readings run
+ * it: under `setpriv --pdeathsig` (util-linux 2.33 or later), so that it dies with its reader.
+ * Where that cannot be had, the native program is not used at all.
+ */
 function runs(program: string): boolean {
-  const r = spawnSync(program, ['--version'], { timeout: 10_000, encoding: 'utf8' });
-  return r.status === 0 && /tesseract [45]/i.test(`${r.stdout}${r.stderr}`);
+  const guard = setpriv();
+  if (!guard) return false;
+  const r = spawnSync(guard, ['--pdeathsig', 'KILL', '--', program, '--version'], {
+    timeout: 10_000,
+    encoding: 'utf8',
+    env: programEnv(),
+  });
+  const major = Number(/tesseract v?(\d+)/i.exec(`${r.stdout}${r.stderr}`)?.[1]);
+  return r.status === 0 && major >= 4;
+}
+
+let setprivPath: string | null | undefined;
+const setpriv = () => (setprivPath ??= onPath('setpriv'));
+
+/** The environment the program runs with: none of the server's settings or secrets. */
+function programEnv(): NodeJS.ProcessEnv {
+  const { PATH, LANG, LC_ALL } = process.env;
+  return { PATH, LANG, LC_ALL, OMP_THREAD_LIMIT: '1' };
 }
 
 /**
  * The English model tesseract.js reads with (`@tesseract.js-data/eng` 4.0.0, gzipped in the
- * package), unpacked once into a directory the native program can read it from. Same model, so
- * both readers read a page alike (they differ in a word here and there: other builds).
+ * package), unpacked once into this user's own directory (mode 700) for the native program. Same
+ * model and settings, so both readers read a page alike (they differ in a word here and there:
+ * other builds of the engine).
  */
 function tessdataDir(): string {
   const data = require('@tesseract.js-data/eng') as { langPath: string };
   const gz = path.join(data.langPath, 'eng.traineddata.gz');
   const stat = fs.statSync(gz);
-  const dir = path.join(os.tmpdir(), `markwise-tessdata-${stat.size}-${Math.floor(stat.mtimeMs)}`);
-  const file = path.join(dir, 'eng.traineddata');
+  // this user's own directory, which nobody else may write to: a planted model would be read
+  const uid = process.getuid?.() ?? 0;
+  const dir = path.join(os.tmpdir(), `markwise-tessdata-${uid}`);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const own = fs.lstatSync(dir);
+  if (!own.isDirectory() || own.uid !== uid || (own.mode & 0o077) !== 0)
+    throw new Error(`${dir} is not this user's own directory`);
+  const version = path.join(dir, `${stat.size}-${Math.floor(stat.mtimeMs)}`);
+  fs.mkdirSync(version, { recursive: true, mode: 0o700 });
+  const file = path.join(version, 'eng.traineddata');
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dir, { recursive: true });
     // Written beside, then renamed: readers starting together never see half a model.
     const part = `${file}.${process.pid}.part`;
-    fs.writeFileSync(part, zlib.gunzipSync(fs.readFileSync(gz)));
+    fs.rmSync(part, { force: true });
+    fs.writeFileSync(part, zlib.gunzipSync(fs.readFileSync(gz)), { flag: 'wx', mode: 0o600 });
     fs.renameSync(part, file);
   }
-  return dir;
+  return version;
 }
 
 /** The longest one image may take the native program before it is stopped. */
-export const NATIVE_OCR_TIMEOUT_MS = 120_000;
+export const NATIVE_OCR_TIMEOUT_MS = 30_000;
 
 /** Output over this is not a page's reading (a page of text is about 20 kB of TSV). */
 const MAX_TSV_BYTES = 8 * 1024 * 1024;
 
 /**
- * Reads one image (BMP) with the native tesseract program: LSTM, automatic page segmentation,
- * one thread (the reader processes are one per core already). The program dies with the reader
- * (`setpriv --pdeathsig`, where util-linux has it), so a reader killed for its time or memory
- * leaves nothing running; its memory counts toward the reader's (process-memory.ts).
+ * Reads one image (BMP) with the native tesseract program as tesseract.js does (LSTM, the page
+ * as one block of text), on one thread (the reader processes are one per core already), with
+ * none of the server's environment. The program dies with the reader (`setpriv --pdeathsig`), so
+ * a reader killed for its time or memory leaves nothing running; its memory counts toward the
+ * reader's (process-memory.ts).
  */
 export async function recognizeNative(
   program: string,
@@ -99,31 +129,34 @@ export async function recognizeNative(
 ): Promise<OcrReading> {
   // async: a model that cannot be unpacked (no writable temporary directory) rejects like a
   // failed reading, and the caller falls back to tesseract.js
+  const model = (modelDir ??= tessdataDir());
+  // removed by a temporary-files cleaner: unpacked again for the next image
+  if (!fs.existsSync(path.join(model, 'eng.traineddata'))) modelDir = undefined;
+  const guard = setpriv();
+  if (!guard) throw new Error('setpriv is needed to run tesseract');
   const args = [
+    '--pdeathsig',
+    'KILL',
+    '--',
+    program,
     'stdin',
     'stdout',
     '--tessdata-dir',
-    (dataDir ??= tessdataDir()),
+    model,
     '-l',
     'eng',
     '--oem',
     '1',
+    // tesseract.js's own default (a single block of text), so both read a page alike
     '--psm',
-    '3',
+    '6',
     '-c',
     'tessedit_create_tsv=1',
     '-c',
     'tessedit_create_txt=0',
   ];
-  const guard = (setprivPath ??= onPath('setpriv') ?? '');
-  const [cmd, argv] = guard
-    ? [guard, ['--pdeathsig', 'KILL', '--', program, ...args]]
-    : [program, args];
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, argv, {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-    });
+    const child = spawn(guard, args, { stdio: ['pipe', 'pipe', 'pipe'], env: programEnv() });
     const out: Buffer[] = [];
     let bytes = 0;
     let err = '';
@@ -154,8 +187,7 @@ export async function recognizeNative(
   });
 }
 
-let dataDir: string | undefined;
-let setprivPath: string | undefined;
+let modelDir: string | undefined;
 
 /**
  * tesseract's TSV (one row per page, block, paragraph, line and word) as a reading: the words
