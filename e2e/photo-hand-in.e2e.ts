@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
@@ -23,11 +24,16 @@ const shot = (name: string) =>
 /**
  * A phone photo of a paper page, drawn by the browser's canvas: a white sheet with the lines of
  * writing, held a little askew over a grey table, saved as a JPEG as a phone would. `upsideDown`
- * photographs the sheet the wrong way round.
+ * photographs the sheet the wrong way round; `grain` adds noise of that many gray levels.
  */
-async function photoOfPage(page: Page, lines: string[], upsideDown = false): Promise<Buffer> {
+async function photoOfPage(
+  page: Page,
+  lines: string[],
+  upsideDown = false,
+  grain = 0,
+): Promise<Buffer> {
   const url = await page.evaluate(
-    ({ lines, upsideDown }) => {
+    ({ lines, upsideDown, grain }) => {
       const c = document.createElement('canvas');
       c.width = 1500;
       c.height = 2000;
@@ -43,9 +49,16 @@ async function photoOfPage(page: Page, lines: string[], upsideDown = false): Pro
       ctx.font = '72px sans-serif';
       lines.forEach((line, i) => ctx.fillText(line, -520, -650 + i * 130));
       ctx.restore();
+      if (grain) {
+        // a camera's grain: what makes a scan's JPEG large
+        const img = ctx.getImageData(0, 0, c.width, c.height);
+        for (let i = 0; i < img.data.length; i++)
+          if (i % 4 !== 3) img.data[i] = img.data[i]! + (Math.random() - 0.5) * 2 * grain;
+        ctx.putImageData(img, 0, 0);
+      }
       return c.toDataURL('image/jpeg', 0.9);
     },
-    { lines, upsideDown },
+    { lines, upsideDown, grain },
   );
   return Buffer.from(url.split(',')[1]!, 'base64');
 }
@@ -85,9 +98,11 @@ describe('handing in photos of paper pages', () => {
 
   it('turns three photos, one upside down, into one PDF under 500 kB and shows what will be read', async () => {
     await student.goto(`/dashboard/assignment/${code}`);
+    // the first page photographed blank by mistake, the last one twice
     const photos = [
-      await photoOfPage(student, PAGES[0]!),
+      await photoOfPage(student, []),
       await photoOfPage(student, PAGES[1]!, true),
+      await photoOfPage(student, PAGES[2]!),
       await photoOfPage(student, PAGES[2]!),
     ];
     await student
@@ -96,7 +111,29 @@ describe('handing in photos of paper pages', () => {
         photos.map((buffer, i) => ({ name: `IMG_00${i + 1}.jpg`, mimeType: 'image/jpeg', buffer })),
       );
     const pages = student.getByRole('list', { name: 'Your pages' });
-    await pages.getByRole('listitem').nth(2).waitFor();
+    await pages.getByRole('listitem').nth(3).waitFor();
+    // the extra photo deleted
+    await pages.getByRole('button', { name: 'Delete page 4' }).click();
+    await expect.poll(() => pages.getByRole('listitem').count()).toBe(3);
+    // the blank page is flagged and retaken in its place
+    await pages.getByRole('listitem').nth(0).getByTestId('page-warning').waitFor();
+    const blankSrc = await pages
+      .getByRole('img', { name: 'Page 1 as it will be handed in' })
+      .getAttribute('src');
+    const chooser = student.waitForEvent('filechooser');
+    await pages.getByRole('button', { name: 'Retake page 1' }).click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'IMG_0005.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await photoOfPage(student, PAGES[0]!),
+    });
+    await expect
+      .poll(() =>
+        pages.getByRole('img', { name: 'Page 1 as it will be handed in' }).getAttribute('src'),
+      )
+      .not.toBe(blankSrc);
     expect(await pages.getByRole('listitem').count()).toBe(3);
     // the upside-down photo was turned; none of the three is flagged as hard to read
     await pages.getByRole('listitem').nth(1).getByText('Turned the right way up').waitFor();
@@ -187,4 +224,33 @@ describe('handing in photos of paper pages', () => {
     await panel.getByText(/You corrected what Markwise read for question 1/).waitFor();
     expect(await panel.getByTestId('reading-text').first().innerText()).toContain('warms');
   }, 300_000);
+
+  it('offers to make a scanned PDF over the limit smaller, and the smaller one fits', async () => {
+    const { page } = await userPage(browser, baseURL, {
+      name: 'Sam Scanner',
+      role: 'student',
+      size: 'phone',
+    });
+    page.setDefaultTimeout(45_000);
+    await joinByApi(page, baseURL, code);
+    await page.goto(`/dashboard/assignment/${code}`);
+    // a scan of two pages as grainy JPEGs, well over 500 kB
+    const scan = await PDFDocument.create();
+    for (const lines of PAGES.slice(0, 2)) {
+      const image = await scan.embedJpg(await photoOfPage(page, lines, false, 24));
+      scan.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+    }
+    const bytes = Buffer.from(await scan.save());
+    expect(bytes.length).toBeGreaterThan(500 * 1024);
+    await page
+      .getByLabel('Your answer (PDF)')
+      .setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: bytes });
+    await page.getByText(messages.fileTooLarge).waitFor();
+    await page.getByRole('button', { name: 'Make it smaller' }).click();
+    const chosen = page.getByText(/Selected: scan-smaller\.pdf \(([\d.]+) (KB|kB)\)/);
+    await chosen.waitFor({ timeout: 60_000 });
+    expect(Number(/\(([\d.]+)/.exec(await chosen.innerText())![1])).toBeLessThan(500);
+    expect(await page.getByText(messages.fileTooLarge).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 120_000);
 });
