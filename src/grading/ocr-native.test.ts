@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOcrEngine, extractDocument } from '.';
+import { NATIVE_FAILURES_TO_GIVE_UP } from './ocr';
 import { findTesseract, readingOfTsv } from './ocr-native';
 import { makePdf } from './testing/make-pdf';
 import { textPng } from './testing/render-png';
@@ -103,18 +104,32 @@ describe('the native tesseract program, an optional speed-up', () => {
     },
   );
 
-  it('leaves an image it cannot read to tesseract.js', { timeout: 60_000 }, async () => {
-    const broken = script(
-      'broken-tesseract',
-      'cat >/dev/null; echo "Segmentation fault" >&2; exit 139',
-    );
-    const ocr = createOcrEngine({ tesseract: broken });
-    try {
-      const png = await textPng(['Current flows through the bulb']);
-      const doc = await extractDocument({ kind: 'pdf', bytes: await makePdf([{ png }]) }, { ocr });
-      expect(doc.status === 'ok' && doc.text).toBe('Current flows through the bulb');
-    } finally {
-      await ocr.terminate();
-    }
-  });
+  it(
+    'leaves an image it cannot read to tesseract.js, and every image after a few failures',
+    { timeout: 60_000 },
+    async () => {
+      const calls = path.join(dir, 'calls');
+      const broken = script(
+        'broken-tesseract',
+        `echo x >> ${calls}; cat >/dev/null; echo "Segmentation fault" >&2; exit 139`,
+      );
+      const ocr = createOcrEngine({ tesseract: broken });
+      try {
+        expect(ocr.reader).toBe('tesseract');
+        const png = await textPng(['Current flows through the bulb']);
+        const bytes = await makePdf([{ png }]);
+        for (let i = 0; i < NATIVE_FAILURES_TO_GIVE_UP + 1; i++) {
+          const doc = await extractDocument({ kind: 'pdf', bytes }, { ocr });
+          expect(doc.status === 'ok' && doc.text).toBe('Current flows through the bulb');
+        }
+        // tried until it had failed that many times in a row, then no more
+        expect(fs.readFileSync(calls, 'utf8').trim().split('\n')).toHaveLength(
+          NATIVE_FAILURES_TO_GIVE_UP,
+        );
+        expect(ocr.reader).toBe('tesseract.js');
+      } finally {
+        await ocr.terminate();
+      }
+    },
+  );
 });

@@ -22,7 +22,9 @@ export type OcrEngineOptions = {
 
 /**
  * Creates an OCR engine. With the native tesseract program (an optional speed-up) each image is
- * read by it, one at a time; where it fails on an image, tesseract.js reads that image. Otherwise
+ * read by it, one at a time; where it fails on an image, tesseract.js reads that image, and after
+ * NATIVE_FAILURES_TO_GIVE_UP failures in a row every later one (each failure is written to standard
+ * error). Otherwise
  * one tesseract.js worker starts on first use and reads every image. Call `terminate()` when the
  * batch is done so the process can exit.
  */
@@ -44,16 +46,30 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
       words: wordsOf(data.blocks ?? [], imageSize(image)),
     };
   };
-  return {
+  // Failures in a row of the native program: after a few it is broken here (a removed program,
+  // no room for its model), and tesseract.js reads the rest without trying it first.
+  let failures = 0;
+  const engine: OcrEngine = {
     reader: native ? 'tesseract' : 'tesseract.js',
     recognize(image) {
       // One job at a time: a reader process reads on one core, and the order keeps results
       // reproducible.
-      const job = queue.then(() =>
-        native
-          ? recognizeNative(native, image, imageSize(image)).catch(() => wasm(image))
-          : wasm(image),
-      );
+      const job = queue.then(async () => {
+        if (!native || failures >= NATIVE_FAILURES_TO_GIVE_UP) return wasm(image);
+        try {
+          const reading = await recognizeNative(native, image, imageSize(image));
+          failures = 0;
+          return reading;
+        } catch (err) {
+          failures++;
+          // a reader's standard error is kept with what it was reading when it fails
+          process.stderr.write(
+            `native tesseract failed (${(err as Error).message.slice(0, 300)}); tesseract.js reads this image${failures >= NATIVE_FAILURES_TO_GIVE_UP ? ' and every later one' : ''}\n`,
+          );
+          if (failures >= NATIVE_FAILURES_TO_GIVE_UP) engine.reader = 'tesseract.js';
+          return wasm(image);
+        }
+      });
       queue = job.catch(() => undefined);
       return job;
     },
@@ -63,7 +79,11 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
       if (w) await (await w).terminate();
     },
   };
+  return engine;
 }
+
+/** Failures in a row after which an engine stops trying the native program. */
+export const NATIVE_FAILURES_TO_GIVE_UP = 3;
 
 /** An image's size from its BMP header (the only format extraction hands to OCR), or null. */
 function imageSize(image: Uint8Array): { width: number; height: number } | null {
