@@ -98,6 +98,8 @@ describe('handing in photos of paper pages', () => {
 
   it('turns three photos, one upside down, into one PDF under 500 kB and shows what will be read', async () => {
     await student.goto(`/dashboard/assignment/${code}`);
+    const workers: string[] = [];
+    student.on('worker', (w) => workers.push(w.url()));
     // the first page photographed blank by mistake, the last one twice
     const photos = [
       await photoOfPage(student, []),
@@ -135,6 +137,8 @@ describe('handing in photos of paper pages', () => {
       )
       .not.toBe(blankSrc);
     expect(await pages.getByRole('listitem').count()).toBe(3);
+    // the photos were cleaned off the page's main thread
+    expect(workers.some((url) => /clean-page/.test(url))).toBe(true);
     // the upside-down photo was turned; none of the three is flagged as hard to read
     await pages.getByRole('listitem').nth(1).getByText('Turned the right way up').waitFor();
     expect(await pages.getByText('Turned the right way up').count()).toBe(1);

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { MAX_FILE_BYTES } from '../../../../shared/limits';
+import { cleanOffThread } from './clean-off-thread';
 import {
-  cleanPage,
   enhance,
   MAX_DECODE_SIDE,
   scaleToFit,
@@ -104,7 +104,7 @@ export async function photoToPage(file: File, index: number): Promise<PhotoPage 
   }
   const photo = greyOf(bitmap, bitmap.width, bitmap.height, MAX_DECODE_SIDE);
   bitmap.close();
-  const { page, turned, quality } = cleanPage(photo);
+  const { page, turned, quality } = await cleanOffThread(photo);
   return keep(page, turned, quality.problems);
 }
 
