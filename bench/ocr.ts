@@ -20,7 +20,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { PDFDocument } from 'pdf-lib';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
 import {
   createOcrEngine,
