@@ -1,6 +1,6 @@
 // Native tesseract as an optional speed-up of OCR: where the operator has installed it (Debian's
 // `tesseract-ocr`), a scanned page is read by the tesseract program with the same English model
-// tesseract.js uses, in about a third of the CPU time. Nothing needs it: without it, or with
+// tesseract.js uses, its OCR in about a third of the CPU time. Nothing needs it: without it, or with
 // OCR_TESSERACT=off, tesseract.js reads every page as before.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,7 +32,7 @@ export function findTesseract(setting: TesseractSetting = tesseractSetting()): s
 
 const found = new Map<string, string | null>();
 
-/** OCR_TESSERACT from the environment; anything but `off` or a path is `auto`. */
+/** OCR_TESSERACT from the environment, `auto` when unset or empty (the server checks the rest). */
 export function tesseractSetting(env: NodeJS.ProcessEnv = process.env): TesseractSetting {
   const value = env.OCR_TESSERACT?.trim();
   if (!value || value === 'auto') return 'auto';

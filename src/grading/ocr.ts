@@ -23,10 +23,9 @@ export type OcrEngineOptions = {
 /**
  * Creates an OCR engine. With the native tesseract program (an optional speed-up) each image is
  * read by it, one at a time; where it fails on an image, tesseract.js reads that image, and after
- * NATIVE_FAILURES_TO_GIVE_UP failures in a row every later one (each failure is written to standard
- * error). Otherwise
- * one tesseract.js worker starts on first use and reads every image. Call `terminate()` when the
- * batch is done so the process can exit.
+ * NATIVE_FAILURES_TO_GIVE_UP failures in a row every later one (each failure is written to
+ * standard error). Otherwise one tesseract.js worker starts on first use and reads every image.
+ * Call `terminate()` when the batch is done so the process can exit.
  */
 export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
   const native = options.tesseract === undefined ? findTesseract() : options.tesseract;
