@@ -11,9 +11,11 @@
  *                                          it (as the app reads) and with tesseract.js
  *   --readers=engine-js                    the engine with tesseract.js only
  *   npm run bench:ocr -- --full            10 questions × 12 answers (120 pages), ~10 min
- *   npm run bench:ocr -- --readers=all     also tesseract as before, best_int, cleaned, ≤1 MP, PaddleOCR
+ *   npm run bench:ocr -- --readers=all     also tesseract as before, best_int, cleaned, ≤1 MP,
+ *                                          scribe.js-ocr (scribe, scribe-pdf), PaddleOCR
  *   --pages=N                              only the first N pages (one a font, in turn)
  *   OCR_BENCH_PADDLE=/dir/node_modules     where @gutenye/ocr-node is installed (not a dependency)
+ *   OCR_BENCH_SCRIBE=/dir/node_modules     where scribe.js-ocr is installed (not a dependency)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -147,6 +149,50 @@ async function paddleReader(): Promise<Reader | null> {
   }
 }
 
+/**
+ * scribe.js-ocr (its default "quality" mode: tesseract's legacy and LSTM engines, combined) when it
+ * can be loaded, with tesseract.js's own model files from @tesseract.js-data/eng (it fetches them
+ * from a CDN otherwise). `cleaned`: it reads the page the engine cleans and sizes (as a PNG), else
+ * the scanned PDF itself.
+ */
+async function scribeReader(cleaned: boolean): Promise<Reader | null> {
+  const from = process.env.OCR_BENCH_SCRIBE;
+  try {
+    const spec = from ? path.join(from, 'scribe.js-ocr/scribe.js') : 'scribe.js-ocr';
+    const scribe = (await import(spec)).default as {
+      opt: { langPath: string | null };
+      extractText(files: string[]): Promise<string>;
+      terminate(): Promise<void>;
+    };
+    scribe.opt.langPath = path.join(
+      path.dirname(require.resolve('@tesseract.js-data/eng/package.json')),
+      '4.0.0',
+    );
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'markwise-scribe-'));
+    let n = 0;
+    return {
+      name: `scribe.js-ocr, quality mode, ${cleaned ? 'page cleaned and sized' : 'scanned PDF'}`,
+      async read({ jpeg, pdf }) {
+        const file = path.join(dir, `${n++}.${cleaned ? 'png' : 'pdf'}`);
+        if (cleaned) {
+          const img = await loadImage(Buffer.from(await bmpOf(jpeg, 4_000_000, true)));
+          const c = createCanvas(img.width, img.height);
+          c.getContext('2d').drawImage(img, 0, 0);
+          fs.writeFileSync(file, c.toBuffer('image/png'));
+        } else fs.writeFileSync(file, pdf);
+        return { text: await scribe.extractText([file]) };
+      },
+      close: async () => {
+        await scribe.terminate();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    console.log(`scribe.js-ocr: not loaded (${(e as Error).message.split('\n')[0]})`);
+    return null;
+  }
+}
+
 /** The engine as the app reads a hand-in: the PDF through extractDocument with its OCR engine. */
 function engineReader(maxPixels?: number, tesseract?: null): Reader {
   const ocr = createOcrEngine({ tesseract });
@@ -191,6 +237,14 @@ async function makeReaders(): Promise<Reader[]> {
         maxPixels: 1_000_000,
       }),
     );
+  for (const [name, cleaned] of [
+    ['scribe', true],
+    ['scribe-pdf', false],
+  ] as const) {
+    if (!want(name)) continue;
+    const r = await scribeReader(cleaned);
+    if (r) out.push(r);
+  }
   if (want('paddle')) {
     const p = await paddleReader();
     if (p) out.push(p);
