@@ -29,6 +29,19 @@ describe('OCR noise', () => {
     expect(clean.confidence).toBeGreaterThan(0.8);
   });
 
+  it('keeps a misread word OCR was unsure of when it is long enough and has a vowel', () => {
+    const clean = dropNoise([
+      w('classes', 0.9),
+      w('hold', 0.92),
+      w('attrubutes', 0.45), // a handwritten word misread: most of its letters are right
+      w('vvjq', 0.45), // no vowel: grain
+      w('rnu', 0.45), // too short to tell from grain
+      w('obgect', 0.25), // too unsure
+    ]);
+    expect(clean.text).toBe('classes hold attrubutes');
+    expect(clean.droppedChars).toBe('vvjq'.length + 'rnu'.length + 'obgect'.length);
+  });
+
   it('drops a line of paper grain whole, even where a speck happens to read as a word', () => {
     const clean = dropNoise([
       w('Energy', 0.9, 0),
