@@ -17,12 +17,12 @@ export const UNSURE_WORD = 0.6;
 const SPECK_WORD = 0.45;
 /**
  * An unsure word of at least this many letters or digits, with a vowel, is kept even when no
- * dictionary knows it, unless OCR is less sure of it than KEEP_UNSURE_CONFIDENCE: grain and specks
- * read as short strings or strings without a vowel ("ii", "rn", "vvjq"), while a handwritten word
- * misread keeps most of its letters ("attrubutes"),
- * and a dropped word is lost whole where a misread one loses only its wrong letters (the spelling
- * step may still recover it). On bench:ocr's 120 pages (--full) this took the handwriting-style
- * fonts' character error rate from 9.8% to 7.8% with the marks' drift unchanged.
+ * dictionary knows it, unless OCR is less sure of it than KEEP_UNSURE_CONFIDENCE. Grain and specks
+ * read as short strings or strings without a vowel ("ii", "rn", "vvjq"); a misread handwritten
+ * word keeps most of its letters ("attrubutes"), and dropping it would lose the whole word where
+ * keeping it loses only the wrong letters (the spelling step may still recover it). On bench:ocr's
+ * 120 pages (--full) this took the handwriting-style fonts' character error rate from 9.8% to 7.8%,
+ * the marks' drift unchanged. The reading preview still marks such a word as unsure.
  */
 const KEEP_UNSURE_LETTERS = 4;
 const KEEP_UNSURE_CONFIDENCE = 0.3;
