@@ -1,5 +1,6 @@
 import { acronymStems, acronymsOf, withAcronyms, type Acronym } from './acronyms';
 import { diagramText, findKeywords } from './diagram';
+import { posFluency } from './fluency';
 import { formOf, isList, type Form } from './form';
 import {
   isContradicted,
@@ -92,6 +93,8 @@ type QuestionContext = {
   questionWords: Set<string>;
   /** Quantities the question gives a symbol ("m = 1200 kg"), for the steps of a calculation. */
   givens: Quantity[];
+  /** How much the model answer reads as English (fluency.ts): an answer's own is read against it. */
+  modelFluency: number;
   /** The question's mathematical notation: its symbols and names ("Ek", "GPE"). */
   notation: ReadingContext;
 };
@@ -115,6 +118,7 @@ function contextOf(q: PreparedQuestion): QuestionContext {
     modelKeys: new Set(contentKeys(modelAnalysis).filter((k) => !questionKeys.has(k))),
     order: contentKeys(modelAnalysis),
     listsAllowed: isList(modelAnalysis),
+    modelFluency: posFluency(modelAnalysis),
     targets: spellingTargets(`${q.questionText} ${q.modelText}`),
     acronyms: acronymsOf(q.modelText),
     questionWords: new Set(questionAnalysis.sentences.flatMap((s) => s.tokens.map((t) => t.key))),
@@ -147,6 +151,7 @@ export function analyseQuestion(
     c.order,
     c.listsAllowed,
     c.questionWords,
+    c.modelFluency,
   );
   const stems = answerStems(form.text);
   const a = withAcronyms(analyse(form.text), c.acronyms);

@@ -1,7 +1,12 @@
+import { posFluency } from './fluency';
 import { FUNCTION_POS, type Analysis } from './nlp';
 import { stem } from './text';
 import {
   COPY_COVERS,
+  GARBLED_FLUENCY,
+  GARBLED_MARGIN,
+  GARBLED_MIN_WORDS,
+  GARBLED_PAIRS,
   LIST_MIN_PHRASE,
   LIST_MIN_WORDS,
   LIST_SHARE,
@@ -25,6 +30,12 @@ export type Form = {
    * is push of element"): flagged, since the key points it seems to state may be no statement.
    */
   reordered: boolean;
+  /**
+   * The answer is the model answer's words, with hardly a word of its own, in an order that does
+   * not read as English ("salt leaving is water evaporated the"; see fluency.ts), however many of
+   * them happen to stand in the model's order: flagged, as reordered, but not marked down.
+   */
+  garbled: boolean;
   /** Share of the answer's words that repeat its own earlier sentences (0..1). */
   repeatedShare: number;
   /** The answer is mostly the question's own words, with next to nothing added. */
@@ -44,7 +55,7 @@ const CODE = /[{}();=<>[\]]/;
  * Reads the form of an answer. `question` and `model` hold the lemma stems of the question's and
  * the model answer's content words, `questionWords` the stems of all the question's words;
  * `modelPhrase` says the model answer is itself a phrase or list of terms (then a list is a fair
- * answer).
+ * answer), and `modelFluency` how much the model answer reads as English (see fluency.ts).
  */
 export function formOf(
   a: Analysis,
@@ -53,6 +64,7 @@ export function formOf(
   modelOrder: string[],
   modelPhrase: boolean,
   questionWords: Set<string> = question,
+  modelFluency = 0,
 ): Form {
   const all = a.sentences.flatMap((s) => s.tokens);
   const content = all.filter((t) => t.content);
@@ -93,6 +105,14 @@ export function formOf(
     pairShare(keys, modelOrder) <= REORDERED_PAIRS &&
     modelWords >= SHUFFLED_COVER * model.size &&
     foreign <= REORDERED_FOREIGN * content.length;
+  const garbled =
+    !keywordList &&
+    !reordered &&
+    content.length >= GARBLED_MIN_WORDS &&
+    modelWords >= SHUFFLED_COVER * model.size &&
+    foreign <= REORDERED_FOREIGN * content.length &&
+    pairShare(keys, modelOrder) <= GARBLED_PAIRS &&
+    posFluency(a) < Math.min(GARBLED_FLUENCY, modelFluency - GARBLED_MARGIN);
   const seen = new Set<string>();
   const kept: string[] = [];
   let repeated = 0;
@@ -115,6 +135,7 @@ export function formOf(
   return {
     keywordList,
     reordered,
+    garbled,
     repeatedShare: all.length ? repeated / all.length : 0,
     copiesQuestion,
     text: kept.join(' '),

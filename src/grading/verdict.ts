@@ -109,7 +109,12 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
       'The answer lists terms without sentences, so no key point is credited.',
     );
   // The model answer copied out; its words shuffled keep the same words and letters but are no copy.
-  if (f.cover >= COPY_OF_MODEL && f.charModel >= COPY_OF_MODEL && !e.form.reordered)
+  if (
+    f.cover >= COPY_OF_MODEL &&
+    f.charModel >= COPY_OF_MODEL &&
+    !e.form.reordered &&
+    !e.form.garbled
+  )
     return { share: 1, floor: 1, cap: 1, reasons: [], note: null };
   const { relevance: r, form } = e;
   if (r.verdict === 'other-question' && r.other && form.contentWords >= OTHER_MIN_WORDS)
@@ -160,7 +165,8 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
   const reasons: ReviewReason[] = form.repeatedShare >= REPEATED ? ['repeated-text'] : [];
   // The model's words rearranged may state its key points by their words alone: never full marks
   // without a teacher's look.
-  if (form.reordered) reasons.push('model-words-reordered');
+  // Strung together out of grammatical order, they are flagged the same way, without the cap.
+  if (form.reordered || form.garbled) reasons.push('model-words-reordered');
   const note = reasons.includes('repeated-text') ? 'Repeated sentences were counted once.' : null;
   // Stating the opposite of a key point in full (an antonym, another number, the roles swapped)
   // and none of the others keeps next to nothing. A negation alone, or a sentence that touches
