@@ -4,9 +4,10 @@ import { POS_BIGRAMS } from './pos-bigrams';
 /**
  * How much an answer reads as English, by the order of its parts of speech: the mean natural log
  * of the chance of each word's part of speech after the one before it, as students and teachers
- * write them (POS_BIGRAMS, counted on the training answers). Fluent sentences score about −1.5;
- * words strung together in no grammatical order ("salt leaving is water evaporated the") below
- * −2. Needs no model of the subject: only which kinds of words follow which.
+ * write them (POS_BIGRAMS, counted on the training answers). Written sentences score about −1.4 to
+ * −2.1, words strung together in no grammatical order ("salt leaving is water evaporated the") lower
+ * (−2.9); the tagger misreads some sentences of any subject, so an answer is read against its model
+ * answer (see GARBLED_MARGIN). Needs no model of the subject: only which kinds of words follow which.
  */
 
 /** Each sentence's parts of speech, between BOS and EOS. */
