@@ -99,19 +99,18 @@ export function formOf(
   const foreign = content.filter(
     (t) => !modelAll.has(t.key) && !question.has(t.key) && !modelAll.has(stem(t.word)),
   ).length;
-  const reordered =
+  // Made of the model's words: most of them, and hardly a word of its own.
+  const modelsWords =
     !keywordList &&
-    content.length >= LIST_MIN_WORDS &&
-    pairShare(keys, modelOrder) <= REORDERED_PAIRS &&
     modelWords >= SHUFFLED_COVER * model.size &&
     foreign <= REORDERED_FOREIGN * content.length;
+  const inOrder = pairShare(keys, modelOrder);
+  const reordered = modelsWords && content.length >= LIST_MIN_WORDS && inOrder <= REORDERED_PAIRS;
   const garbled =
-    !keywordList &&
+    modelsWords &&
     !reordered &&
     content.length >= GARBLED_MIN_WORDS &&
-    modelWords >= SHUFFLED_COVER * model.size &&
-    foreign <= REORDERED_FOREIGN * content.length &&
-    pairShare(keys, modelOrder) <= GARBLED_PAIRS &&
+    inOrder <= GARBLED_PAIRS &&
     posFluency(a) < Math.min(GARBLED_FLUENCY, modelFluency - GARBLED_MARGIN);
   const seen = new Set<string>();
   const kept: string[] = [];
