@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOcrEngine, extractDocument } from '.';
 import { NATIVE_FAILURES_TO_GIVE_UP } from './ocr';
+import { lstmModelDir, lstmOnly, packageModel, tesseractJsModel } from './ocr-model';
 import { findTesseract, readingOfTsv } from './ocr-native';
 import { makePdf } from './testing/make-pdf';
 import { textPng } from './testing/render-png';
@@ -49,6 +51,67 @@ describe('readingOfTsv', () => {
       words: [],
     });
     expect(readingOfTsv('garbage\n5\tx', null).words).toEqual([]);
+  });
+});
+
+describe('lstmOnly', () => {
+  /** A model file's parts by their number: null where it lacks one. */
+  const partsOf = (model: Buffer) => {
+    const count = model.readInt32LE(0);
+    const offsets = Array.from({ length: count }, (_, i) =>
+      Number(model.readBigInt64LE(4 + 8 * i)),
+    );
+    return offsets.map((o, i) => {
+      if (o < 0) return null;
+      const end = offsets.find((n, j) => j > i && n >= 0) ?? model.length;
+      return model.subarray(o, end);
+    });
+  };
+
+  it("keeps the LSTM engine's parts of the shipped model, byte for byte, and drops the rest", () => {
+    const { langPath } = packageModel();
+    const full = zlib.gunzipSync(fs.readFileSync(path.join(langPath, 'eng.traineddata.gz')));
+    const slim = lstmOnly(full);
+    const before = partsOf(full);
+    const after = partsOf(slim);
+    expect(after).toHaveLength(before.length);
+    for (const [i, part] of after.entries()) {
+      const kept = i === 0 || i >= 17; // the settings, the network and its dictionaries
+      if (!kept) expect(part, `part ${i}`).toBeNull();
+      else if (before[i] === null) expect(part, `part ${i}`).toBeNull();
+      else expect(part?.equals(before[i]!), `part ${i}`).toBe(true);
+    }
+    // the legacy engine's templates and its 16 MB word-pair dictionary are most of the file
+    expect(before[14]!.length).toBeGreaterThan(10_000_000);
+    expect(slim.length).toBeLessThan(full.length / 3);
+  });
+
+  it("is what tesseract.js reads, unless it cannot be written: then the package's own file", () => {
+    expect(tesseractJsModel()).toEqual({ langPath: lstmModelDir(), gzip: false });
+    const file = path.join(os.tmpdir(), `markwise-not-a-dir-${process.pid}`);
+    fs.writeFileSync(file, '');
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = file; // os.tmpdir() is a file: nothing can be written under it
+    try {
+      expect(() => lstmModelDir()).toThrow();
+      expect(tesseractJsModel()).toEqual(packageModel());
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+      fs.rmSync(file);
+    }
+  });
+
+  it('refuses a file that is not a model', () => {
+    expect(() => lstmOnly(Buffer.from('not a model at all'))).toThrow(/not a tesseract model/);
+    expect(() => lstmOnly(Buffer.alloc(2))).toThrow(/not a tesseract model/);
+    const lying = Buffer.alloc(4 + 8 * 24, 0xff);
+    lying.writeInt32LE(24, 0);
+    lying.writeBigInt64LE(1_000_000n, 4 + 8 * 17); // a part past the end of the file
+    expect(() => lstmOnly(lying)).toThrow(/not a tesseract model/);
+    const empty = Buffer.alloc(4 + 8 * 24, 0xff);
+    empty.writeInt32LE(24, 0);
+    expect(() => lstmOnly(empty)).toThrow(/no LSTM network/);
   });
 });
 

@@ -4,13 +4,9 @@
 // OCR_TESSERACT=off, tesseract.js reads every page as before.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { lstmModelDir } from './ocr-model';
 import type { OcrReading } from './types';
-
-const require = createRequire(import.meta.url);
 
 /** What OCR_TESSERACT may say: `auto` (the default), `off`, or the tesseract program's path. */
 export type TesseractSetting = 'auto' | 'off' | (string & {});
@@ -79,36 +75,6 @@ function programEnv(): NodeJS.ProcessEnv {
   return { PATH, LANG, LC_ALL, OMP_THREAD_LIMIT: '1' };
 }
 
-/**
- * The English model tesseract.js reads with (`@tesseract.js-data/eng` 4.0.0, gzipped in the
- * package), unpacked once into this user's own directory (mode 700) for the native program. Same
- * model and settings, so both readers read a page alike (they differ in a word here and there:
- * other builds of the engine).
- */
-function tessdataDir(): string {
-  const data = require('@tesseract.js-data/eng') as { langPath: string };
-  const gz = path.join(data.langPath, 'eng.traineddata.gz');
-  const stat = fs.statSync(gz);
-  // this user's own directory, which nobody else may write to: a planted model would be read
-  const uid = process.getuid?.() ?? 0;
-  const dir = path.join(os.tmpdir(), `markwise-tessdata-${uid}`);
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const own = fs.lstatSync(dir);
-  if (!own.isDirectory() || own.uid !== uid || (own.mode & 0o077) !== 0)
-    throw new Error(`${dir} is not this user's own directory`);
-  const version = path.join(dir, `${stat.size}-${Math.floor(stat.mtimeMs)}`);
-  fs.mkdirSync(version, { recursive: true, mode: 0o700 });
-  const file = path.join(version, 'eng.traineddata');
-  if (!fs.existsSync(file)) {
-    // Written beside, then renamed: readers starting together never see half a model.
-    const part = `${file}.${process.pid}.part`;
-    fs.rmSync(part, { force: true });
-    fs.writeFileSync(part, zlib.gunzipSync(fs.readFileSync(gz)), { flag: 'wx', mode: 0o600 });
-    fs.renameSync(part, file);
-  }
-  return version;
-}
-
 /** The longest one image may take the native program before it is stopped. */
 export const NATIVE_OCR_TIMEOUT_MS = 30_000;
 
@@ -129,7 +95,7 @@ export async function recognizeNative(
 ): Promise<OcrReading> {
   // async: a model that cannot be unpacked (no writable temporary directory) rejects like a
   // failed reading, and the caller falls back to tesseract.js
-  const model = (modelDir ??= tessdataDir());
+  const model = (modelDir ??= lstmModelDir());
   // removed by a temporary-files cleaner: unpacked again for the next image
   if (!fs.existsSync(path.join(model, 'eng.traineddata'))) modelDir = undefined;
   const guard = setpriv();

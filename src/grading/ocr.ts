@@ -1,15 +1,7 @@
-import { createRequire } from 'node:module';
 import { createWorker, OEM, type Block, type Worker } from 'tesseract.js';
+import { tesseractJsModel } from './ocr-model';
 import { findTesseract, recognizeNative } from './ocr-native';
 import type { OcrEngine, OcrReading } from './types';
-
-const require = createRequire(import.meta.url);
-
-/** Where the bundled English model lives; read from disk, never downloaded. */
-function englishData(): { langPath: string; gzip: boolean } {
-  const data = require('@tesseract.js-data/eng') as { langPath: string; gzip: boolean };
-  return { langPath: data.langPath, gzip: data.gzip };
-}
 
 /** Which reader an OCR engine uses: the native tesseract program, or tesseract.js. */
 export type OcrEngineOptions = {
@@ -32,7 +24,7 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
   let worker: Promise<Worker> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   const start = (): Promise<Worker> => {
-    const { langPath, gzip } = englishData();
+    const { langPath, gzip } = tesseractJsModel();
     worker ??= createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip, cacheMethod: 'none' });
     return worker;
   };
