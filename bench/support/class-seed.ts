@@ -14,7 +14,13 @@ import {
  * A seeded class: the teacher's session, the assignment's code, and how long each hand-in took
  * (the answer's upload, checked and read, until its 201).
  */
-export type SeededClass = { teacher: SeededUser; code: string; base: string; handIns: number[] };
+export type SeededClass = {
+  teacher: SeededUser;
+  code: string;
+  base: string;
+  handIns: number[];
+  previews: number[];
+};
 
 /**
  * Seven questions of the dev split's assignment 1 as one paper, and `students` answer PDFs made
@@ -38,11 +44,16 @@ export async function classPapers(students: number) {
   };
 }
 
-/** Seeds the class through the given instances (students spread over them). */
+/**
+ * Seeds the class through the given instances (students spread over them). With `preview`, each
+ * student first asks what Markwise will read from her file, as the web app's hand-in dialog does
+ * before she confirms; `previews` are those requests' times.
+ */
 export async function seedClass(
   bases: string[],
   students: number,
   papers?: Awaited<ReturnType<typeof classPapers>>,
+  opts: { preview?: boolean } = {},
 ): Promise<SeededClass> {
   papers ??= await classPapers(students);
   const base = bases[0]!;
@@ -51,11 +62,22 @@ export async function seedClass(
     modelAnswer: papers.modelAnswer,
     totalMarks: papers.totalMarks,
   });
+  const previews: number[] = [];
   const handIns = await inBatches(papers.answers, 8 * bases.length, async (pdf, i) => {
     const at = bases[i % bases.length]!;
     const s = await signUpOverHttp(at, `Student ${i}`, 'student');
     await joinOverHttp(at, s, code);
     const { body, contentType } = multipartBody('answer', 'answer.pdf', pdf);
+    if (opts.preview) {
+      const p0 = performance.now();
+      const shown = await fetch(`${at}/api/assignments/${code}/submission/reading`, {
+        method: 'POST',
+        headers: { origin: at, cookie: s.cookie, 'content-type': contentType },
+        body,
+      });
+      if (shown.status !== 200) throw new Error(`reading preview failed: ${shown.status}`);
+      previews.push(performance.now() - p0);
+    }
     const t0 = performance.now();
     const res = await fetch(`${at}/api/assignments/${code}/submission`, {
       method: 'POST',
@@ -65,7 +87,7 @@ export async function seedClass(
     if (res.status !== 201) throw new Error(`submission failed: ${res.status}`);
     return performance.now() - t0;
   });
-  return { teacher, code, base, handIns };
+  return { teacher, code, base, handIns, previews };
 }
 
 type Run = { status: string; total: number; read: number; done: number; failed: number };

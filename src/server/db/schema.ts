@@ -32,6 +32,7 @@ export interface Database {
   class_member: ClassMemberTable;
   class_invitation: ClassInvitationTable;
   page_comment: PageCommentTable;
+  reading_preview: ReadingPreviewTable;
 }
 
 /** better-auth's tables store Date on PostgreSQL and ISO text on SQLite. */
@@ -463,5 +464,18 @@ export interface PageCommentTable {
   h: number | null;
   body: string;
   author_id: string | null;
+  created_at: string;
+}
+
+/**
+ * The last reading a student was shown before handing in an answer to the assignment: taken into
+ * her submission when she hands in the same file (by SHA-256), so it is not read again.
+ */
+export interface ReadingPreviewTable {
+  assignment_id: string;
+  student_id: string;
+  sha256: string;
+  /** JSON of the reading (`encodeReading`), of the reader version that made it. */
+  reading: string;
   created_at: string;
 }

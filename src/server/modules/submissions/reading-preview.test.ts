@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileLimitMessages } from '../../../shared/file-limits';
 import { messages } from '../../../shared/messages';
 import { readingPreviewUrl, type ReadingPreview } from '../../../shared/reading-preview';
+import { decodeReading } from '../../../grading';
 import { makePdf as makePagesPdf } from '../../../grading/testing/make-pdf';
 import { textPng } from '../../../grading/testing/render-png';
 import {
@@ -39,7 +40,33 @@ describe.each(dialects)('reading preview before hand-in (%s)', (dialect) => {
     });
   };
 
-  it('reads a typed answer exactly, stores nothing, and the hand-in is still open', async () => {
+  const keptPreviews = (assignmentId: string) =>
+    t.db.kysely
+      .selectFrom('reading_preview')
+      .select(['student_id', 'sha256'])
+      .where('assignment_id', '=', assignmentId)
+      .execute();
+  const assignmentId = async (code: string) =>
+    (
+      await t.db.kysely
+        .selectFrom('assignment')
+        .select('id')
+        .where('code', '=', code)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const handedInReading = async (code: string, student: TestUser) => {
+    const row = await t.db.kysely
+      .selectFrom('submission')
+      .select('reading')
+      .where('assignment_id', '=', await assignmentId(code))
+      .where('student_id', '=', student.id)
+      .executeTakeFirstOrThrow();
+    return decodeReading(row.reading);
+  };
+  const scanPdf = async (line: string) =>
+    Buffer.from(await makePagesPdf([{ png: await textPng([line], 40) }]));
+
+  it('reads a typed answer exactly, keeps nothing, and the hand-in is still open', async () => {
     const code = await createAssignment(t, teacher);
     const student = await joinedStudent(code);
     const before = await rowCounts(t.db.kysely);
@@ -61,6 +88,8 @@ describe.each(dialects)('reading preview before hand-in (%s)', (dialect) => {
     expect(body.pages[0]!.lines.flat().some((w) => w.unsure)).toBe(false);
     expect(await rowCounts(t.db.kysely)).toEqual(before);
     expect(filesUnder(localFilesDir(t))).toEqual(stored);
+    // read while it was checked: the hand-in reads it the same way, nothing to keep
+    expect(await keptPreviews(await assignmentId(code))).toEqual([]);
     expect((await submit(t, student, code)).statusCode).toBe(201);
   });
 
@@ -83,6 +112,58 @@ describe.each(dialects)('reading preview before hand-in (%s)', (dialect) => {
         .join(' '),
     ).toMatch(/Plants make sugar/);
     expect(second).toMatchObject({ number: 2, hardToRead: 'blank', lines: [] });
+  });
+
+  it('keeps the OCR reading she was shown, and the hand-in of that very file takes it', async () => {
+    const code = await createAssignment(t, teacher);
+    const id = await assignmentId(code);
+    const student = await joinedStudent(code);
+    const other = await joinedStudent(code);
+    const first = await scanPdf('Plants make sugar from light.');
+    const second = await scanPdf('Roots take up water and minerals.');
+    // shown twice: only her last reading is kept, one row for her
+    expect((await preview(student, code, { filename: 'a.pdf', content: first })).statusCode).toBe(
+      200,
+    );
+    const shown = await preview(student, code, { filename: 'b.pdf', content: second });
+    expect(shown.statusCode).toBe(200);
+    expect((await preview(other, code, { filename: 'c.pdf', content: first })).statusCode).toBe(
+      200,
+    );
+    expect(await keptPreviews(id)).toHaveLength(2);
+    expect(
+      (await submit(t, student, code, { filename: 'b.pdf', content: second })).statusCode,
+    ).toBe(201);
+    // the submission holds what she was shown: Evaluate Now will not read the scan again
+    const reading = await handedInReading(code, student);
+    expect(reading?.status).toBe('ok');
+    const words = shown
+      .json<ReadingPreview>()
+      .pages[0]!.lines.flat()
+      .map((w) => w.text);
+    expect(reading?.status === 'ok' && reading.text.split(/\s+/)).toEqual(words);
+    expect(await keptPreviews(id)).toEqual([expect.objectContaining({ student_id: other.id })]);
+  });
+
+  it('never gives a hand-in the reading of another file, or of another student', async () => {
+    const code = await createAssignment(t, teacher);
+    const id = await assignmentId(code);
+    const student = await joinedStudent(code);
+    const other = await joinedStudent(code);
+    const shown = await scanPdf('Plants make sugar from light.');
+    expect((await preview(student, code, { filename: 'a.pdf', content: shown })).statusCode).toBe(
+      200,
+    );
+    expect((await preview(other, code, { filename: 'a.pdf', content: shown })).statusCode).toBe(
+      200,
+    );
+    // she hands in another scan: it is read when the run grades it, and her preview goes
+    const handed = await scanPdf('Leaves lose water through stomata.');
+    expect(
+      (await submit(t, student, code, { filename: 'x.pdf', content: handed })).statusCode,
+    ).toBe(201);
+    expect(await handedInReading(code, student)).toBeNull();
+    expect(await keptPreviews(id)).toEqual([expect.objectContaining({ student_id: other.id })]);
   });
 
   it('is only for a joined student who may still hand in', async () => {

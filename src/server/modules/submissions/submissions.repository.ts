@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, SubmissionTable } from '../../db/schema';
+import type { Database, ReadingPreviewTable, SubmissionTable } from '../../db/schema';
 
 /** A submission row with the student's display name. */
 export type SubmissionWithName = Selectable<SubmissionTable> & { student_name: string };
@@ -84,4 +84,38 @@ export async function readingsOfSameFile(db: Kysely<Database>, fileId: string) {
     .limit(8)
     .execute();
   return rows.flatMap((r) => (r.reading ? [r.reading] : []));
+}
+
+/** Keeps the reading a student was shown for a file, in place of her earlier one for the assignment. */
+export async function keepPreviewReading(
+  db: Kysely<Database>,
+  row: Insertable<ReadingPreviewTable>,
+): Promise<void> {
+  const { sha256, reading, created_at } = row;
+  await db
+    .insertInto('reading_preview')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['assignment_id', 'student_id']).doUpdateSet({ sha256, reading, created_at }),
+    )
+    .execute();
+}
+
+/**
+ * The reading the student was shown for a file with these bytes (SHA-256), or null; her kept
+ * reading for the assignment is removed either way (she is handing in).
+ */
+export async function takePreviewReading(
+  db: Kysely<Database>,
+  assignmentId: string,
+  studentId: string,
+  sha256: string,
+): Promise<string | null> {
+  const row = await db
+    .deleteFrom('reading_preview')
+    .where('assignment_id', '=', assignmentId)
+    .where('student_id', '=', studentId)
+    .returning(['sha256', 'reading'])
+    .executeTakeFirst();
+  return row && row.sha256 === sha256 ? row.reading : null;
 }

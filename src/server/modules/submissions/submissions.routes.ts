@@ -84,7 +84,7 @@ export async function submissionRoutes(fastify: FastifyInstance, opts: Submissio
   const previewSchema = {
     summary: 'What Markwise will read from your answer',
     description:
-      'Before handing in: the answer PDF (multipart, one PDF in `answer`, the same limits as the hand-in) read as grading will read it, page by page, with the words the reader is unsure of marked and the pages that are hard to read named. Nothing is stored and nothing is handed in. Only a joined student who may still hand in; the owner gets 403, anyone else 404; 409 once handed in.',
+      'Before handing in: the answer PDF (multipart, one PDF in `answer`, the same limits as the hand-in) read as grading will read it, page by page, with the words the reader is unsure of marked and the pages that are hard to read named. Nothing is handed in; a reading made by OCR is kept for the student, the assignment and that file (her last one), so that handing in the very same file keeps it and grading does not read it again. Only a joined student who may still hand in; the owner gets 403, anyone else 404; 409 once handed in.',
     tags,
     params: codeParams,
     consumes: ['multipart/form-data'],
@@ -113,7 +113,11 @@ export async function submissionRoutes(fastify: FastifyInstance, opts: Submissio
           const message = messages.selectFileToSubmit;
           throw badRequest(message, [{ path: submissionFileField, message }]);
         }
-        return await previewReading(opts.checker, answer, `user:${user.id}`);
+        return await previewReading(opts.checker, answer, {
+          db: opts.db.kysely,
+          assignmentId: assignment.id,
+          studentId: user.id,
+        });
       } finally {
         await form.discard();
       }

@@ -51,8 +51,10 @@ export async function assertCanStillSubmit(
 
 /**
  * Keeps a student's one answer: stores the verified PDF, then inserts its file row and the
- * submission (with the reading made while the PDF was checked) in one transaction. The unique pair (assignment, student) decides between two
- * simultaneous attempts; the loser's stored file is removed and it gets 409.
+ * submission in one transaction, with the reading made while the PDF was checked, or else the one
+ * she was shown before handing in this very file (same SHA-256, of the current reader version).
+ * The unique pair (assignment, student) decides between two simultaneous attempts; the loser's
+ * stored file is removed and it gets 409.
  */
 export async function submitAnswer(
   deps: AssignmentDeps,
@@ -69,6 +71,7 @@ export async function submitAnswer(
   try {
     await deps.db.kysely.transaction().execute(async (trx) => {
       await insertFiles(trx, files);
+      const shown = await repo.takePreviewReading(trx, assignment.id, student.id, upload.sha256);
       await repo.insertSubmission(trx, {
         id,
         assignment_id: assignment.id,
@@ -76,8 +79,9 @@ export async function submitAnswer(
         file_id: files[0]!.id,
         submitted_at: submittedAt,
         late_seconds: lateSeconds,
-        // Read while it was checked (a PDF with no page to OCR): never read again.
-        reading: upload.reading,
+        // Read while it was checked (a PDF with no page to OCR), or read by OCR for her to see
+        // before she handed it in: never read again.
+        reading: upload.reading ?? (decodeReading(shown) ? shown : null),
       });
       const file = files[0]!;
       if (deps.notify)
