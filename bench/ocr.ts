@@ -10,6 +10,8 @@
  *                                          with native tesseract installed, the engine both with
  *                                          it (as the app reads) and with tesseract.js
  *   --readers=engine-js                    the engine with tesseract.js only
+ *   --readers=engine-native                the engine as the app reads, without tesseract.js beside
+ *   --drift-out=FILE                       each answer's typed and scanned marks and texts (JSON lines)
  *   npm run bench:ocr -- --full            10 questions × 12 answers (120 pages), ~10 min
  *   npm run bench:ocr -- --readers=all     also tesseract as before, best_int, cleaned, ≤1 MP,
  *                                          scribe.js-ocr (scribe, scribe-pdf), PaddleOCR
@@ -43,6 +45,7 @@ const FULL = args.includes('--full');
 const READERS = (args.find((a) => a.startsWith('--readers='))?.slice(10) ?? 'engine').split(',');
 const LIMIT = Number(args.find((a) => a.startsWith('--pages='))?.slice(8)) || Infinity;
 const DUMP = args.find((a) => a.startsWith('--dump='))?.slice(7);
+const DRIFT_OUT = args.find((a) => a.startsWith('--drift-out='))?.slice(12);
 
 /** Levenshtein distance over characters. */
 function distance(a: string, b: string): number {
@@ -212,7 +215,7 @@ async function makeReaders(): Promise<Reader[]> {
   const all = READERS.includes('all');
   const want = (n: string) => all || READERS.includes(n);
   const out: Reader[] = [];
-  if (want('engine')) out.push(engineReader());
+  if (want('engine') || want('engine-native')) out.push(engineReader());
   // With the native program installed the engine reads with it; tesseract.js beside it.
   if (want('engine-js') || (want('engine') && findTesseract()))
     out.push(engineReader(undefined, null));
@@ -414,8 +417,23 @@ function drift(items: Item[], docs: Map<number, ExtractedDocument>) {
         return;
       }
       if (s.reviewReasons.includes('hard-to-read')) flagged++;
-      if (t.status === 'graded')
-        diffs.push({ kind: items[idx[k]!]!.font.kind, d: s.marks - t.marks });
+      if (t.status !== 'graded') return;
+      const it = items[idx[k]!]!;
+      diffs.push({ kind: it.font.kind, d: s.marks - t.marks });
+      const doc = docs.get(idx[k]!)!;
+      if (DRIFT_OUT)
+        fs.appendFileSync(
+          DRIFT_OUT,
+          JSON.stringify({
+            question: q.id,
+            font: it.font.name,
+            typed: t.marks,
+            scanned: s.marks,
+            reasons: s.reviewReasons,
+            text: it.answer,
+            read: doc.status === 'ok' ? doc.text : null,
+          }) + '\n',
+        );
     });
   }
   for (const kind of ['printed', 'handwriting'] as const) {

@@ -68,13 +68,14 @@ function grayScaled(img: Required<DecodedImage>, width: number, height: number):
 /**
  * Encodes a decoded PDF image as an 8-bit grayscale BMP, a format tesseract reads without any
  * codec, scaled down (by block averages, which keep thin strokes) to at most `maxPixels`, and
- * with `clean` cleaned of uneven light and grain (see cleanPage); returns null for layouts we
+ * with `clean` cleaned of uneven light and grain (see cleanPage) and sized for OCR by its lines
+ * of writing (lineScale; `sized: false` keeps it at full size); returns null for layouts we
  * cannot read.
  */
 export function toBmp(
   image: DecodedImage,
   maxPixels = Infinity,
-  opts: { clean?: boolean } = {},
+  opts: { clean?: boolean; sized?: boolean } = {},
 ): Uint8Array | null {
   const { width: srcW, height: srcH, kind, data } = image;
   if (!data || !srcW || !srcH) return null;
@@ -86,7 +87,7 @@ export function toBmp(
   const gray = grayScaled(full, width, height);
   if (opts.clean) {
     cleanPage(gray, width, height);
-    const k = lineScale(gray, width, height);
+    const k = opts.sized === false ? 1 : lineScale(gray, width, height);
     if (k < 1) return bmpOf(shrink(gray, width, height, k));
   }
   return bmpOf({ gray, width, height });
