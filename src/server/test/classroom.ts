@@ -144,6 +144,16 @@ export async function setDeadline(db: Kysely<Database>, code: string, deadline: 
 }
 
 /** Row counts of the classroom tables, to prove a refused request changed nothing. */
+/** The id of the assignment with this class code (it must exist). */
+export async function assignmentIdOf(db: Kysely<Database>, code: string): Promise<string> {
+  const row = await db
+    .selectFrom('assignment')
+    .select('id')
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export async function rowCounts(db: Kysely<Database>) {
   const tables = ['assignment', 'file', 'enrollment', 'submission', 'mark_change'] as const;
   const counts: Record<string, number> = {};

@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAssignment, inDays, join, setDeadline, submit } from '../../test/classroom';
+import {
+  assignmentIdOf,
+  createAssignment,
+  inDays,
+  join,
+  setDeadline,
+  submit,
+} from '../../test/classroom';
 import {
   linkIn,
   startSmtpServer,
@@ -82,14 +89,6 @@ describe.each(dialects)('email notifications over SMTP (%s)', (dialect) => {
     });
   const unsubscribeTokenIn = (mail: ReceivedMail) =>
     new URL(linkIn(mail, `${TEST_ORIGIN}/unsubscribe?token=`)).searchParams.get('token')!;
-  const assignmentIdOf = async (code: string) =>
-    (
-      await t.db.kysely
-        .selectFrom('assignment')
-        .select('id')
-        .where('code', '=', code)
-        .executeTakeFirstOrThrow()
-    ).id;
 
   describe('verify address', () => {
     it('sends a link at sign-up that confirms the address once and signs nobody in', async () => {
@@ -212,7 +211,7 @@ describe.each(dialects)('email notifications over SMTP (%s)', (dialect) => {
     });
 
     it('emails a new assignment to the students it is given', async () => {
-      const n = await notifyNewAssignment(t, await assignmentIdOf(code), [student.id]);
+      const n = await notifyNewAssignment(t, await assignmentIdOf(t.db.kysely, code), [student.id]);
       expect(n).toBe(1);
       const mail = await oneMail(student, 'New assignment: Leaves');
       expect(mail.parsed.text).toContain('Ms Rao set a new assignment');
@@ -313,7 +312,7 @@ describe.each(dialects)('email notifications over SMTP (%s)', (dialect) => {
       });
       await join(t, student, next);
       expect((await submit(t, student, next)).statusCode).toBe(201);
-      await notifyNewAssignment(t, await assignmentIdOf(next), [student.id]);
+      await notifyNewAssignment(t, await assignmentIdOf(t.db.kysely, next), [student.id]);
       await oneMail(student, 'New assignment: Roots');
       expect(await queued(student, 'hand_in_receipt')).toHaveLength(1);
     });
@@ -328,7 +327,9 @@ describe.each(dialects)('email notifications over SMTP (%s)', (dialect) => {
         payload: 'List-Unsubscribe=One-Click',
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(await notifyNewAssignment(t, await assignmentIdOf(code), [student.id])).toBe(0);
+      expect(
+        await notifyNewAssignment(t, await assignmentIdOf(t.db.kysely, code), [student.id]),
+      ).toBe(0);
 
       const bad = await call(student, 'PUT', '/api/me/email-settings', {
         kind: 'spam',
@@ -340,7 +341,9 @@ describe.each(dialects)('email notifications over SMTP (%s)', (dialect) => {
         enabled: true,
       });
       expect(on.statusCode).toBe(200);
-      expect(await notifyNewAssignment(t, await assignmentIdOf(code), [student.id])).toBe(1);
+      expect(
+        await notifyNewAssignment(t, await assignmentIdOf(t.db.kysely, code), [student.id]),
+      ).toBe(1);
       // A teacher's settings list the kinds that concern teachers.
       const mine = (await getAs(t, '/api/me/email-settings', teacher)).json();
       expect(mine.kinds.map((k: { kind: string }) => k.kind)).toEqual(['regrade_requested']);
@@ -362,7 +365,7 @@ describe.each(dialects)('email notifications over SMTP (%s)', (dialect) => {
       await t.db.kysely
         .insertInto('extension')
         .values({
-          assignment_id: await assignmentIdOf(code),
+          assignment_id: await assignmentIdOf(t.db.kysely, code),
           student_id: extended!.id,
           deadline: inDays(3),
           deadline_time_zone: 'UTC',

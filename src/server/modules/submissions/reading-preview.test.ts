@@ -13,7 +13,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { createAssignment, join, rowCounts, submit } from '../../test/classroom';
+import { assignmentIdOf, createAssignment, join, rowCounts, submit } from '../../test/classroom';
 import { filesUnder, makePdf, multipart, pngBytes, type FilePart } from '../../test/uploads';
 
 describe.each(dialects)('reading preview before hand-in (%s)', (dialect) => {
@@ -46,14 +46,7 @@ describe.each(dialects)('reading preview before hand-in (%s)', (dialect) => {
       .select(['student_id', 'sha256'])
       .where('assignment_id', '=', assignmentId)
       .execute();
-  const assignmentId = async (code: string) =>
-    (
-      await t.db.kysely
-        .selectFrom('assignment')
-        .select('id')
-        .where('code', '=', code)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const assignmentId = (code: string) => assignmentIdOf(t.db.kysely, code);
   const handedInReading = async (code: string, student: TestUser) => {
     const row = await t.db.kysely
       .selectFrom('submission')
@@ -63,6 +56,7 @@ describe.each(dialects)('reading preview before hand-in (%s)', (dialect) => {
       .executeTakeFirstOrThrow();
     return decodeReading(row.reading);
   };
+  const pdf = (content: Buffer) => ({ filename: 'answer.pdf', content });
   const scanPdf = async (line: string) =>
     Buffer.from(await makePagesPdf([{ png: await textPng([line], 40) }]));
 
@@ -122,18 +116,12 @@ describe.each(dialects)('reading preview before hand-in (%s)', (dialect) => {
     const first = await scanPdf('Plants make sugar from light.');
     const second = await scanPdf('Roots take up water and minerals.');
     // shown twice: only her last reading is kept, one row for her
-    expect((await preview(student, code, { filename: 'a.pdf', content: first })).statusCode).toBe(
-      200,
-    );
-    const shown = await preview(student, code, { filename: 'b.pdf', content: second });
+    expect((await preview(student, code, pdf(first))).statusCode).toBe(200);
+    const shown = await preview(student, code, pdf(second));
     expect(shown.statusCode).toBe(200);
-    expect((await preview(other, code, { filename: 'c.pdf', content: first })).statusCode).toBe(
-      200,
-    );
+    expect((await preview(other, code, pdf(first))).statusCode).toBe(200);
     expect(await keptPreviews(id)).toHaveLength(2);
-    expect(
-      (await submit(t, student, code, { filename: 'b.pdf', content: second })).statusCode,
-    ).toBe(201);
+    expect((await submit(t, student, code, pdf(second))).statusCode).toBe(201);
     // the submission holds what she was shown: Evaluate Now will not read the scan again
     const reading = await handedInReading(code, student);
     expect(reading?.status).toBe('ok');
@@ -151,17 +139,11 @@ describe.each(dialects)('reading preview before hand-in (%s)', (dialect) => {
     const student = await joinedStudent(code);
     const other = await joinedStudent(code);
     const shown = await scanPdf('Plants make sugar from light.');
-    expect((await preview(student, code, { filename: 'a.pdf', content: shown })).statusCode).toBe(
-      200,
-    );
-    expect((await preview(other, code, { filename: 'a.pdf', content: shown })).statusCode).toBe(
-      200,
-    );
+    expect((await preview(student, code, pdf(shown))).statusCode).toBe(200);
+    expect((await preview(other, code, pdf(shown))).statusCode).toBe(200);
     // she hands in another scan: it is read when the run grades it, and her preview goes
     const handed = await scanPdf('Leaves lose water through stomata.');
-    expect(
-      (await submit(t, student, code, { filename: 'x.pdf', content: handed })).statusCode,
-    ).toBe(201);
+    expect((await submit(t, student, code, pdf(handed))).statusCode).toBe(201);
     expect(await handedInReading(code, student)).toBeNull();
     expect(await keptPreviews(id)).toEqual([expect.objectContaining({ student_id: other.id })]);
   });
