@@ -82,6 +82,32 @@ describe('judgePoint', () => {
     expect(isContradicted(notBrighter)).toBe(false);
   });
 
+  it('reads a denial affirmed as a contradiction, whatever else the point names', () => {
+    // "terminals" is the point's, not denied; "connected" is the word it denies
+    const q = 'Why was the voltage not 0?';
+    const affirmed = judge('The terminals are not connected.', q, 'The terminals are connected.');
+    expect(isContradicted(affirmed)).toBe(true);
+    expect(affirmed.kind).toBe('negation');
+    const denied = judge('The terminals are not connected.', q, 'The terminals are not connected.');
+    expect(isContradicted(denied)).toBe(false);
+    expect(isStated(denied)).toBe(true);
+    // through the app's path: flagged and named to the teacher
+    const model = 'The terminals are not connected.';
+    const prepared = prepareAssignment({
+      modelAnswer: text(model),
+      questionPaper: text(q),
+      totalMarks: 4,
+    });
+    const [r] = gradeAnswers(prepared, [
+      { id: 'a', document: text('The terminals are connected.') },
+    ]);
+    if (r?.status !== 'graded') throw new Error('expected a graded result');
+    expect(r.questions[0]!.contradicted).toEqual(['The terminals are not connected']);
+    expect(r.reviewReasons).toContain('contradicts-model');
+    // the model's words, all but its "not": no copy of the model answer, no full marks
+    expect(r.marks).toBeLessThan(4);
+  });
+
   it('reads a different number as a contradiction', () => {
     const j = judge(
       'The walls are only one cell thick.',

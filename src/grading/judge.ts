@@ -233,6 +233,9 @@ function readWindow(
   let polar = 0;
   let ownFlipped = 0;
   let ownPolar = 0;
+  // the point's own denied words ("not connected"), and how many of them the answer affirms
+  let deniedPolar = 0;
+  let deniedFlipped = 0;
   let numberClash = false;
   // The point stated by denying its opposite ("not as bright" for "dimmer"): that negation
   // states the point, it does not deny it.
@@ -255,6 +258,10 @@ function readWindow(
       if (p.weight === 1) ownHits++;
       polar++;
       if (own.negated !== p.negated) flipped++;
+      if (p.negated) {
+        deniedPolar++;
+        if (!own.negated) deniedFlipped++;
+      }
       if (p.weight === 1) {
         ownPolar++;
         if (own.negated !== p.negated) ownFlipped++;
@@ -306,7 +313,11 @@ function readWindow(
   // Polarity is the clause's: "no base case" and "the base case is not included" both deny it.
   // Both the words' own polarity (the point's own words', the question's words aside) and the
   // clause's must differ, in a sentence short enough to read.
-  const wordsFlipped = ownPolar > 0 ? ownFlipped * 2 > ownPolar : flipped * 2 > polar;
+  // A point that denies ("the terminals are not connected") is stated backwards when every word
+  // it denies is affirmed ("the terminals are connected"), however many words it also names.
+  const wordsFlipped =
+    (deniedPolar > 0 && deniedFlipped === deniedPolar) ||
+    (ownPolar > 0 ? ownFlipped * 2 > ownPolar : flipped * 2 > polar);
   const negation =
     polar > 0 &&
     wordsFlipped &&

@@ -108,12 +108,14 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
       ['keyword-list'],
       'The answer lists terms without sentences, so no key point is credited.',
     );
-  // The model answer copied out; its words shuffled keep the same words and letters but are no copy.
+  // The model answer copied out; its words shuffled keep the same words and letters but are no
+  // copy, nor is it with a key point turned round ("not connected" copied as "connected").
   if (
     f.cover >= COPY_OF_MODEL &&
     f.charModel >= COPY_OF_MODEL &&
     !e.form.reordered &&
-    !e.form.garbled
+    !e.form.garbled &&
+    e.contradicted === 0
   )
     return { share: 1, floor: 1, cap: 1, reasons: [], note: null };
   const { relevance: r, form } = e;
