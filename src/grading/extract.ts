@@ -70,7 +70,13 @@ export function decodeReading(kept: string | null): ExtractedDocument | null {
 }
 
 /** What one extraction may use: the limits and the OCR images still allowed. */
-type Reading = { limits: ReadLimits; ocr: () => OcrEngine; ocrSeen: Set<string> };
+type Reading = {
+  limits: ReadLimits;
+  ocr: () => OcrEngine;
+  ocrSeen: Set<string>;
+  /** Second looks taken so far in this document (at most MAX_SECOND_LOOKS). */
+  secondLooks: number;
+};
 
 /** Waits for pdf.js to hand over a decoded image, giving up after a while so a bad image cannot hang extraction. */
 function imageObject(page: PDFPageProxy, name: string): Promise<DecodedImage | null> {
@@ -168,6 +174,12 @@ function wordsOnPage(
  * handwriting-style pages; at 0.8 (27 pages) it gained no more and cost half more.
  */
 export const SECOND_LOOK = 0.7;
+/**
+ * Second looks in one document, at most: the first pages that need one get it. A long hand-in in
+ * a hard hand is read within the reading's time limit as before (a second look costs up to twice
+ * a page's reading), and the same file always reads the same.
+ */
+export const MAX_SECOND_LOOKS = 5;
 
 /**
  * OCR of the images on a page, joined, with the mean confidence weighted by text length. Images
@@ -198,9 +210,10 @@ async function readImages(
     try {
       let result = cleaned(await reading.ocr().recognize(bmp));
       // An unsure reading of a scan that was sized down: read again at full size, keep the surer
-      if (scanned && result.confidence < SECOND_LOOK) {
+      if (scanned && result.confidence < SECOND_LOOK && reading.secondLooks < MAX_SECOND_LOOKS) {
         const full = toBmp(image, limits.ocrMaxPixels, { clean: true, sized: false });
         if (full && full.length !== bmp.length) {
+          reading.secondLooks++;
           const again = cleaned(await reading.ocr().recognize(full));
           if (again.confidence > result.confidence) result = again;
         }
@@ -382,7 +395,7 @@ export async function extractDocument(
   const ocr = (): OcrEngine => opts.ocr ?? (own ??= createOcrEngine());
   try {
     const limits = opts.limits ?? DEFAULT_READ_LIMITS;
-    return await extractPdf(input.bytes, { limits, ocr, ocrSeen: new Set() });
+    return await extractPdf(input.bytes, { limits, ocr, ocrSeen: new Set(), secondLooks: 0 });
   } catch {
     return unreadable('corrupt');
   } finally {

@@ -1,7 +1,8 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
 import { fonts, scanPage, scanPdf } from '../../bench/support/scan-pages';
-import { cleaned, SECOND_LOOK } from './extract';
+import { cleaned, MAX_SECOND_LOOKS, SECOND_LOOK } from './extract';
 import { toBmp, type DecodedImage } from './image';
 import { createOcrEngine, extractDocument } from '.';
 import type { OcrEngine } from './types';
@@ -62,6 +63,25 @@ describe('a second look at an unsure scan', () => {
       if (doc.status !== 'ok') return;
       expect(doc.pages[0]!.ocrConfidence).toBeGreaterThan(sized.confidence + 0.1);
       expect(doc.text).toMatch(/by value/);
+    },
+  );
+
+  it(
+    `takes at most ${MAX_SECOND_LOOKS} second looks in one document`,
+    { timeout: 120_000 },
+    async () => {
+      const pdf = await PDFDocument.create();
+      for (let k = 0; k < MAX_SECOND_LOOKS + 2; k++) {
+        const image = await pdf.embedJpg(scanPage(text, font('shadows-into-light'), 20 + k * 10));
+        pdf.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+      }
+      const { engine, calls } = counted();
+      const doc = await extractDocument({ kind: 'pdf', bytes: await pdf.save() }, { ocr: engine });
+      expect(doc.status).toBe('ok');
+      const unsure = doc.pages.filter((p) => (p.ocrConfidence ?? 1) < SECOND_LOOK).length;
+      expect(calls).toHaveLength(MAX_SECOND_LOOKS + 2 + MAX_SECOND_LOOKS);
+      // the last pages, past the cap, were read once however unsure
+      expect(unsure).toBeGreaterThan(0);
     },
   );
 
