@@ -2,10 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
 import { releaseBrowser, workerBrowser } from './support/browser';
-import { classWithHandIns } from './support/classroom';
+import { classWithHandIns, evaluationFinished } from './support/classroom';
 
 // Answer groups: three students say the same about question 1, two say another same thing, one is
 // alike to nobody. The teacher opens "Mark by groups" and marks the biggest group with the
@@ -58,7 +57,7 @@ describe('marking by answer groups', () => {
   it('groups the class once it is graded, biggest group first', async () => {
     await teacher.goto(`/dashboard/gradetable/${code}`);
     await teacher.getByRole('button', { name: 'Evaluate Now!' }).click();
-    await teacher.getByText(messages.evaluationDone).waitFor();
+    await evaluationFinished(teacher);
     await teacher.getByRole('link', { name: 'Mark by groups' }).click();
     await teacher.getByRole('heading', { name: 'Mark by groups', level: 1 }).waitFor();
     const groups = teacher.getByRole('list', { name: 'Groups of question 1' });

@@ -1,9 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
 import { releaseBrowser, workerBrowser } from './support/browser';
-import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
+import {
+  createAssignmentInPage,
+  evaluationFinished,
+  joinAndSubmit,
+  pdfOf,
+} from './support/classroom';
 import { userPage } from './support/classroom-pages';
 
 const PAPER = 'What happens to bulb A when switch Y is closed, and why? [4 marks]';
@@ -55,7 +59,7 @@ describe('an answer that contradicts the model answer', () => {
   it('shows the teacher a low mark, the flag and what the answer contradicts', async () => {
     await teacher.goto(`/dashboard/gradetable/${code}`);
     await teacher.getByRole('button', { name: 'Evaluate Now!' }).click();
-    await teacher.getByText(messages.evaluationDone).waitFor();
+    await evaluationFinished(teacher);
     await row(teacher, 'Rosa Right').getByText('4 / 4').waitFor();
     await row(teacher, 'Omar Opposite')
       .getByText(/^(0|0\.5) \/ 4$/)

@@ -1,8 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { messages } from '../src/shared/messages';
 import { newContext, releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
-import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
+import {
+  createAssignmentInPage,
+  evaluationFinished,
+  joinAndSubmit,
+  pdfOf,
+} from './support/classroom';
 
 const QUESTIONS =
   '1. What order does a stack follow, and how are its elements added and removed? [5 marks]\n' +
@@ -79,7 +83,7 @@ describe('Evaluate Now with answers that try to game the marks', () => {
     }
     await teacher.goto(`/dashboard/gradetable/${code}`);
     await teacher.getByRole('button', { name: 'Evaluate Now!' }).click();
-    await teacher.getByText(messages.evaluationDone).waitFor();
+    await evaluationFinished(teacher);
   });
   afterAll(async () => {
     if (browser) await releaseBrowser(browser);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
 import { releaseBrowser, workerBrowser } from './support/browser';
-import { classWithHandIns } from './support/classroom';
+import { classWithHandIns, evaluationFinished } from './support/classroom';
 
 // "Mark these first", then Evaluate Now! again: the teacher sees which of her unreviewed marks the
 // re-run would change and why, applies them, reads the reason on the answer, and undoes the run;
@@ -73,7 +73,7 @@ describe('re-running after "Mark these first"', () => {
   it('grades once, then the teacher marks two answers per question', async () => {
     await teacher.goto(`/dashboard/gradetable/${code}`);
     await teacher.getByRole('button', { name: 'Evaluate Now!' }).click();
-    await teacher.getByText(messages.evaluationDone).waitFor();
+    await evaluationFinished(teacher);
     before = {};
     for (const name of Object.keys(STUDENTS)) before[name] = await row(name).innerText();
     await markQuestions('Ben Weak', { 1: '2', 2: '1', 3: '0' });
@@ -106,7 +106,7 @@ describe('re-running after "Mark these first"', () => {
     await changes()
       .getByRole('button', { name: /^Apply/ })
       .click();
-    await teacher.getByText(messages.evaluationDone).waitFor();
+    await evaluationFinished(teacher);
     await expect.poll(() => row('Dev None').innerText()).toContain(to!);
     expect(await row('Asha Excellent').innerText()).toBe(before['Asha Excellent']);
     await row('Dev None').getByRole('button', { name: 'Details for Dev None' }).click();

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
 import { newContext, releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
-import { createAssignmentInPage, joinAndSubmit, pdfOf, setDeadlineInDb } from './support/classroom';
+import {
+  createAssignmentInPage,
+  evaluationFinished,
+  joinAndSubmit,
+  pdfOf,
+  setDeadlineInDb,
+} from './support/classroom';
 
 const QUESTIONS =
   '1. What is photosynthesis? [5 marks]\n2. Which parts of a leaf take part? [5 marks]';
@@ -78,7 +84,7 @@ describe('Evaluate Now', () => {
     expect(await bar.getAttribute('aria-valuemax')).toBe('4');
     expect(await bar.getAttribute('aria-valuetext')).toMatch(/^(Reading answers|Graded) \d \/ 4/);
 
-    await teacher.getByText(messages.evaluationDone).waitFor();
+    await evaluationFinished(teacher);
     expect(await teacher.getByText(messages.evaluating).count()).toBe(0);
     await teacher.getByText('Graded 3 / 4; 1 could not be read.').waitFor();
     for (const s of STUDENTS.slice(0, 3)) {
@@ -133,7 +139,7 @@ describe('Evaluate Now', () => {
     await page.getByRole('progressbar', { name: 'Reading answers 2 / 4' }).waitFor();
     await page.getByRole('progressbar', { name: 'Graded 1 / 4' }).waitFor();
     await page.getByText('1 could not be read', { exact: true }).waitFor();
-    await page.getByText(messages.evaluationDone).waitFor();
+    await evaluationFinished(page);
     expect(await page.getByRole('progressbar').count()).toBe(0);
     const settled = polls;
     // Two poll intervals and more pass, firing every timer due: no poll follows the end.

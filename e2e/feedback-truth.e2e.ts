@@ -1,9 +1,13 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
 import { releaseBrowser, workerBrowser } from './support/browser';
-import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
+import {
+  createAssignmentInPage,
+  evaluationFinished,
+  joinAndSubmit,
+  pdfOf,
+} from './support/classroom';
 import { userPage } from './support/classroom-pages';
 
 const PAPER = 'Q1. What is a stack? [5 marks]\nQ2. What is a queue? [5 marks]';
@@ -67,7 +71,7 @@ describe('every screen tells the truth about a mark', () => {
   it('the teacher marks a question down, writes her own feedback on another, and previews what the student will see', async () => {
     await teacher.goto(`/dashboard/gradetable/${code}`);
     await teacher.getByRole('button', { name: 'Evaluate Now!' }).click();
-    await teacher.getByText(messages.evaluationDone).waitFor();
+    await evaluationFinished(teacher);
     await teacher.getByRole('button', { name: 'Details for Rae Lin' }).click();
     const panel = teacher.getByRole('dialog', { name: 'Answer details' });
 

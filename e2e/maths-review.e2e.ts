@@ -1,9 +1,13 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
 import { releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
-import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
+import {
+  createAssignmentInPage,
+  evaluationFinished,
+  joinAndSubmit,
+  pdfOf,
+} from './support/classroom';
 
 // Numbers, units and equations marked as a physics teacher would (issue 25): the teacher sets a
 // tolerance and a wrong-unit share on question 2 with the keyboard; a rearranged equation gets
@@ -120,7 +124,7 @@ describe('numbers, units and equations in the review', () => {
 
   it('gives a rearranged equation full marks and a wrong unit the share set, with the reason shown', async () => {
     await teacher.getByRole('button', { name: 'Evaluate Now!' }).click();
-    await teacher.getByText(messages.evaluationDone).waitFor();
+    await evaluationFinished(teacher);
     const rea = await openDetails('Rea Rearranged');
     expect(await aiMarks(rea, '1')).toBe(2);
     expect(await aiMarks(rea, '2')).toBe(5);

@@ -1,11 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OwnerSubmissionsResponse } from '../src/shared/assignments';
-import { messages } from '../src/shared/messages';
 import { orderRows } from '../src/web/features/assignments/grades-order';
 import { seriousViolations } from './support/axe';
 import { releaseBrowser, workerBrowser } from './support/browser';
-import { classWithHandIns } from './support/classroom';
+import { classWithHandIns, evaluationFinished } from './support/classroom';
 
 // "Accept answers like this": the teacher takes one student's answer to question 1 as right from
 // the answer's details, evaluates again (confirming the change preview), and another student who
@@ -76,7 +75,7 @@ describe('accepting answers like one a student wrote', () => {
   it('grades the class, and the list can be put least sure first', async () => {
     await teacher.goto(`/dashboard/gradetable/${code}`);
     await teacher.getByRole('button', { name: 'Evaluate Now!' }).click();
-    await teacher.getByText(messages.evaluationDone).waitFor();
+    await evaluationFinished(teacher);
     benBefore = await marksOf(teacher, 'Ben Rises');
     const shown = () =>
       teacher
@@ -132,7 +131,7 @@ describe('accepting answers like one a student wrote', () => {
     await changes.waitFor();
     expect(await changes.getByRole('row').filter({ hasText: 'Ben Rises' }).count()).toBe(1);
     await changes.getByRole('button', { name: /^Apply/ }).click();
-    await teacher.getByText(messages.evaluationDone).waitFor();
+    await evaluationFinished(teacher);
     await expect.poll(() => marksOf(teacher, 'Ben Rises')).toBeGreaterThan(benBefore);
     // the order chosen before stays while on the page
     expect(await teacher.getByLabel('Order the answers').inputValue()).toBe('least-sure');

@@ -1,9 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
 import { releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
-import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
+import {
+  createAssignmentInPage,
+  evaluationFinished,
+  joinAndSubmit,
+  pdfOf,
+} from './support/classroom';
 
 const PAPER = 'Q1. What is a stack? [5 marks]\nQ2. What is a queue? [5 marks]';
 const MODEL =
@@ -60,7 +64,7 @@ describe('the teacher decides', () => {
   it('the teacher evaluates, edits a rubric item, marks and comments a question, and publishes', async () => {
     await teacher.goto(`/dashboard/gradetable/${code}`);
     await teacher.getByRole('button', { name: 'Evaluate Now!' }).click();
-    await teacher.getByText(messages.evaluationDone).waitFor();
+    await evaluationFinished(teacher);
 
     await teacher.getByRole('button', { name: 'Show and edit the rubric' }).click();
     await teacher.getByRole('heading', { name: 'Question 2 (5 marks)' }).waitFor();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
 import { releaseBrowser, workerBrowser } from './support/browser';
-import { createAssignmentInPage, pdfOf } from './support/classroom';
+import { createAssignmentInPage, evaluationFinished, pdfOf } from './support/classroom';
 import { scrollsSideways, userPage } from './support/classroom-pages';
 
 /**
@@ -257,7 +257,7 @@ describe('a biology class, end to end: every screen tells the truth', () => {
   it('the teacher evaluates: the table, each answer’s details and its preview agree', async () => {
     await teacher.goto(`/dashboard/gradetable/${code}`);
     await teacher.getByRole('button', { name: 'Evaluate Now!' }).click();
-    await teacher.getByText(messages.evaluationDone).waitFor();
+    await evaluationFinished(teacher);
     await noSeriousViolations(teacher);
 
     for (const name of NAMES) {
@@ -384,7 +384,7 @@ describe('a biology class, end to end: every screen tells the truth', () => {
         expect(await changes.getByRole('row').filter({ hasText: name }).count()).toBe(0);
       await noSeriousViolations(teacher);
       await changes.getByRole('button', { name: /^Apply/ }).click();
-      await teacher.getByText(messages.evaluationDone).waitFor();
+      await evaluationFinished(teacher);
     }
     expect(await row(marked).innerText()).toBe(before);
     await row(whole).getByText('12 / 20').waitFor();

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { messages } from '../src/shared/messages';
 import { seriousViolations } from './support/axe';
 import { releaseBrowser, signUpInContext, workerBrowser } from './support/browser';
-import { createAssignmentInPage, joinAndSubmit, pdfOf } from './support/classroom';
+import {
+  createAssignmentInPage,
+  evaluationFinished,
+  joinAndSubmit,
+  pdfOf,
+} from './support/classroom';
 
 const TITLE = 'Stacks, queues and what the screens say';
 const PAPER = 'Q1. What is a stack? [5 marks]\nQ2. What is a queue? [5 marks]';
@@ -165,7 +169,7 @@ describe('every screen tells the truth: settings, progress, counts, export', () 
       route.fulfill({ json: { run: { ...run, ...steps[Math.min(polls++, steps.length - 1)] } } }),
     );
     await page.goto(`/dashboard/gradetable/${code}`);
-    await page.getByText(messages.evaluationDone).waitFor();
+    await evaluationFinished(page);
     const seen = (await page.evaluate(
       () => (window as unknown as { progressSeen: unknown[] }).progressSeen,
     )) as Array<{ label: string; now: number; max: number; percent: number; drawn: number }>;
@@ -190,7 +194,7 @@ describe('every screen tells the truth: settings, progress, counts, export', () 
   it("counts on the teacher's card the answers to review, and asks before publishing the class", async () => {
     await teacher.goto(`/dashboard/gradetable/${code}`);
     await teacher.getByRole('button', { name: 'Evaluate Now!' }).click();
-    await teacher.getByText(messages.evaluationDone).waitFor();
+    await evaluationFinished(teacher);
     // The teacher marks one question of Pupil 1's answer: that answer is reviewed.
     const rows = (await (await teacher.request.get(`/api/assignments/${code}/submissions`)).json())
       .submissions as Array<{ id: string; studentName: string }>;

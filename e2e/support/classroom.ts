@@ -2,6 +2,7 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { makePdf } from '../../src/grading/testing/make-pdf';
+import { messages } from '../../src/shared/messages';
 import { newContext, signUpInContext } from './browser';
 
 /** A one-page PDF with the given text (an empty string gives a page the engine cannot read). */
@@ -117,4 +118,13 @@ export async function classWithHandIns(
     await sc.close();
   }
   return { context, teacher, code };
+}
+
+/**
+ * Waits for the grades table to say the run has finished. A run reads and grades in reader
+ * processes that load the engine first; with the other browser tests beside it on a small
+ * machine that takes far longer than a click's wait (speed is measured by the benchmarks).
+ */
+export async function evaluationFinished(page: Page): Promise<void> {
+  await page.getByText(messages.evaluationDone).waitFor({ timeout: 45_000 });
 }
