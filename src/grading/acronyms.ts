@@ -41,7 +41,9 @@ export function withAcronyms(a: Analysis, acronyms: Acronym[]): Analysis {
       ...s,
       tokens: s.tokens.flatMap((t): Token[] => {
         const phrase = phrases.get(t.word);
-        return phrase ? [t, ...phrase.map((p) => ({ ...p, negated: t.negated }))] : [t];
+        return phrase
+          ? [t, ...phrase.map((p) => ({ ...p, negated: t.negated, denied: t.denied }))]
+          : [t];
       }),
     })),
   };

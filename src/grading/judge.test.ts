@@ -108,6 +108,44 @@ describe('judgePoint', () => {
     expect(r.marks).toBeLessThan(4);
   });
 
+  it('denies only what the negation is about: "not separated from the negative" is no "positive"', () => {
+    const q =
+      'Explain why you got a voltage reading of 1.5 for terminal 1 and the positive terminal.';
+    const model = 'Terminal 1 is not separated from the negative battery terminal.';
+    // "negative" follows the negation but is not denied: the positive terminal is its opposite
+    const wrong = judge(model, q, 'Terminal 1 is connected to the positive terminal.');
+    expect(isContradicted(wrong)).toBe(true);
+    expect(wrong.kind).toBe('opposite');
+    // "connected" denies "separated"'s opposite: the point stated in other words
+    const right = judge(model, q, 'Terminal 1 is connected to the negative battery terminal.');
+    expect(isStated(right)).toBe(true);
+    expect(isContradicted(right)).toBe(false);
+    // the negation's scope still runs on for the clause: "not separated by a gap" says "no gap"
+    const noGap = judge(
+      'There is no gap between terminals 1 and 2.',
+      'Explain why you got a voltage reading of 0 for terminal 1 and terminal 2.',
+      'Terminal 1 is not separated by a gap from terminal 2.',
+    );
+    expect(isStated(noGap)).toBe(true);
+    // through the app's path, with the model's accepted answers: the one it contradicts is named
+    const prepared = prepareAssignment({
+      modelAnswer: text(
+        `Terminal 1 and the positive terminal are separated by the gap.\nAlso accept: ${model}`,
+      ),
+      questionPaper: text(q),
+      totalMarks: 4,
+    });
+    const [r] = gradeAnswers(prepared, [
+      { id: 'a', document: text('Terminal 1 is connected to the positive terminal.') },
+      { id: 'b', document: text('Terminal 1 is connected to the negative battery terminal.') },
+    ]);
+    if (r?.status !== 'graded') throw new Error('expected a graded result');
+    // a point stated backwards in part: named and flagged for the teacher, never full marks
+    expect(r.questions[0]!.contradicted?.length).toBe(1);
+    expect(r.reviewReasons).toContain('contradicts-model');
+    expect(r.marks).toBeLessThan(4);
+  });
+
   it('reads a different number as a contradiction', () => {
     const j = judge(
       'The walls are only one cell thick.',

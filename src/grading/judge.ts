@@ -41,6 +41,8 @@ type PointWord = {
   /** Whether it names a thing (a noun), an action (a verb), or something else. */
   role: 'thing' | 'action' | 'other';
   negated: boolean;
+  /** Denied itself, not only in a negation's scope (see Token.denied). */
+  denied: boolean;
   /** Graded down in the key point itself ("less bright"). */
   lesser: boolean;
   number: boolean;
@@ -119,6 +121,7 @@ function wordsOf(point: KeyPoint): { words: PointWord[]; quantities: Set<string>
       weight,
       role: roleOf(t.pos),
       negated: t.negated,
+      denied: t.denied,
       lesser: lesser(t, tokens),
       number,
       ...rel,
@@ -131,6 +134,7 @@ function wordsOf(point: KeyPoint): { words: PointWord[]; quantities: Set<string>
         weight: 1,
         role: 'other',
         negated: false,
+        denied: false,
         lesser: false,
         number: false,
         same: new Set(),
@@ -202,10 +206,11 @@ function lesser(t: Token, tokens: Token[]): boolean {
 /**
  * Whether a word is said the other way round from the key point's word `p`: denied ("not
  * bright") or graded down ("less bright") where the point's is not; both together ("not less
- * bright") say it again.
+ * bright") say it again. Only a word the negation is about counts as denied: in "not separated
+ * from the negative terminal", "negative" is not, and "the positive terminal" does not state it.
  */
 function turned(t: Token, tokens: Token[], p: PointWord): boolean {
-  return (t.negated !== p.negated) !== (lesser(t, tokens) !== p.lesser);
+  return (t.denied !== p.denied) !== (lesser(t, tokens) !== p.lesser);
 }
 
 /** How one window reads against the key point. */
@@ -236,13 +241,17 @@ function readWindow(
   // the point's own denied words ("not connected"), and how many of them the answer affirms
   let deniedPolar = 0;
   let deniedFlipped = 0;
+  // the point's own words said the other way round where one side denies the word itself, not
+  // only follows a denial
+  let deniedWordFlipped = 0;
   let numberClash = false;
   // The point stated by denying its opposite ("not as bright" for "dimmer"): that negation
   // states the point, it does not deny it.
   let doubled = false;
-  // "does not complete the circuit" for "creates a gap": the denial is of the opposite, so it
-  // states the point, unless the point's own words are denied too ("no gap" for "separated by
-  // the gap").
+  // "does not complete the circuit" for "creates a gap", or "connected to the negative terminal"
+  // for "not separated from the negative terminal": the denial is of the opposite, so it states
+  // the point, unless a word denied on either side is said the other way round on the other ("no
+  // gap" for "separated by the gap"); the words that only follow the denial do not count.
   let deniedOpposite = false;
   const order: number[] = [];
   for (const p of point) {
@@ -258,7 +267,9 @@ function readWindow(
       if (p.weight === 1) ownHits++;
       polar++;
       if (own.negated !== p.negated) flipped++;
-      if (p.negated) {
+      if (p.weight === 1 && own.negated !== p.negated && (own.denied || p.denied))
+        deniedWordFlipped++;
+      if (p.denied) {
         deniedPolar++;
         if (!own.negated) deniedFlipped++;
       }
@@ -276,6 +287,8 @@ function readWindow(
       if (p.weight === 1) ownHits++;
       polar++;
       if (same.negated !== p.negated) flipped++;
+      if (p.weight === 1 && same.negated !== p.negated && (same.denied || p.denied))
+        deniedWordFlipped++;
       if (p.weight === 1) {
         ownPolar++;
         if (same.negated !== p.negated) ownFlipped++;
@@ -297,7 +310,7 @@ function readWindow(
         if (p.weight === 1) ownHits++;
         // "not as bright", "less bright": the answer's grading down of the opposite states the point
         if (lesser(opp, w.tokens)) doubled = true;
-        else if (opp.negated) deniedOpposite = true;
+        else if (opp.denied || p.denied) deniedOpposite = true;
       }
     }
   }
@@ -323,7 +336,7 @@ function readWindow(
     wordsFlipped &&
     pointNegated !== windowNegated &&
     !doubled &&
-    !(deniedOpposite && ownFlipped === 0) &&
+    !(deniedOpposite && deniedWordFlipped === 0) &&
     w.tokens.length <= NEGATION_WINDOW;
   // Roles swapped: every word of a short statement there, in the reverse order ("B causes A").
   // Only a statement of the shape "thing does something to thing" has roles to swap: "function

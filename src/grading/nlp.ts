@@ -21,8 +21,13 @@ export type Token = {
   /** Porter2 stem of the lemma: the unit key points are matched on. */
   key: string;
   pos: string;
-  /** Inside the scope of a negation ("not", "never", "n't"). */
+  /** Inside the scope of a negation ("not", "never", "n't"), as wink-nlp reads it: to the clause's end. */
   negated: boolean;
+  /**
+   * Denied itself: the phrase the negation is about ("separated" in "not separated from the
+   * negative terminal"), not a word that only follows it ("negative"); see narrowNegation.
+   */
+  denied: boolean;
   /** A word that carries content (not a stop word, not a lone letter). */
   content: boolean;
 };
@@ -50,10 +55,49 @@ function tokensOf(sentence: ItemSentence): Token[] {
       key: stem(base),
       pos: String(t.out(its.pos)),
       negated: t.out(its.negationFlag) === true,
+      denied: false,
       content: isContent(word),
     });
   });
-  return out;
+  return denials(out);
+}
+
+/** Words that head what a negation denies: the thing, action or quality after "not" or "no". */
+const HEAD_POS = new Set(['VERB', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
+/**
+ * The rest of the denied phrase: an action's object ("does not complete the circuit"), a thing's
+ * modifiers ("no base case"), a thing's own action ("no current flows"). A preposition, a
+ * conjunction or a pronoun ends it.
+ */
+const PHRASE_POS = new Set(['DET', 'ADV', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'VERB']);
+
+/**
+ * Marks the words each negation denies itself. wink-nlp's scope runs on to the clause's end, which
+ * is right for the clause's polarity ("not separated by a gap" says there is no gap), but in "not
+ * separated from the negative terminal" it is not "negative" that is denied: "the positive
+ * terminal" does not state it. A negation denies the words up to the first thing, action or
+ * quality, and that word's own phrase (see PHRASE_POS); what follows a preposition or a
+ * conjunction is only in its scope.
+ */
+function denials(tokens: Token[]): Token[] {
+  let i = 0;
+  while (i < tokens.length) {
+    if (!tokens[i]!.negated) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < tokens.length && tokens[end]!.negated) end++;
+    let k = i;
+    while (k < end && !HEAD_POS.has(tokens[k]!.pos)) k++;
+    if (k < end) for (k++; k < end && PHRASE_POS.has(tokens[k]!.pos);) k++;
+    // A passive's agent is its subject: "not separated by a gap" denies the gap too.
+    if (k > i && k < end && tokens[k]!.word === 'by')
+      for (k++; k < end && PHRASE_POS.has(tokens[k]!.pos);) k++;
+    for (let m = i; m < k; m++) tokens[m]!.denied = true;
+    i = end;
+  }
+  return tokens;
 }
 
 /**
