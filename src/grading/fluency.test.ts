@@ -49,4 +49,30 @@ describe('fluency', () => {
     const copied = by.copied!;
     expect(copied.status === 'graded' && copied.marks).toBe(4);
   });
+
+  it('flags a few of the model answer’s words left hanging on "is", "the" or "of", not a terse answer', () => {
+    const prepared = prepareAssignment({
+      modelAnswer: text('The bulb is damaged.'),
+      questionPaper: text('What does it mean when the voltage reading jumps from 0 to 1.5?'),
+      totalMarks: 4,
+    });
+    const answers = {
+      hanging: 'damaged bulb is',
+      the: 'bulb damaged the',
+      terse: 'damaged bulb',
+      written: 'The bulb is damaged.',
+      there: 'there is a damaged bulb there is',
+    };
+    const results = gradeAnswers(
+      prepared,
+      Object.entries(answers).map(([id, t]) => ({ id, document: text(t) })),
+    );
+    const reasons = Object.fromEntries(
+      results.map((r) => [r.id, r.status === 'graded' ? r.reviewReasons : []]),
+    );
+    expect(reasons.hanging).toContain('model-words-reordered');
+    expect(reasons.the).toContain('model-words-reordered');
+    for (const id of ['terse', 'written', 'there'])
+      expect(reasons[id], id).not.toContain('model-words-reordered');
+  });
 });

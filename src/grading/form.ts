@@ -1,11 +1,12 @@
 import { posFluency } from './fluency';
-import { FUNCTION_POS, type Analysis } from './nlp';
+import { FUNCTION_POS, type Analysis, type Token } from './nlp';
 import { stem } from './text';
 import {
   COPY_COVERS,
   GARBLED_FLUENCY,
   GARBLED_MARGIN,
   GARBLED_MIN_WORDS,
+  HANGING_WORDS,
   GARBLED_PAIRS,
   LIST_MIN_PHRASE,
   LIST_MIN_WORDS,
@@ -33,7 +34,8 @@ export type Form = {
   /**
    * The answer is the model answer's words, with hardly a word of its own, in an order that does
    * not read as English ("salt leaving is water evaporated the"; see fluency.ts), however many of
-   * them happen to stand in the model's order: flagged, as reordered, but not marked down.
+   * them happen to stand in the model's order, or left hanging on a word that needs another
+   * ("damaged bulb is"; see dangles): flagged, as reordered, but not marked down.
    */
   garbled: boolean;
   /** Share of the answer's words that repeat its own earlier sentences (0..1). */
@@ -106,12 +108,15 @@ export function formOf(
     foreign <= REORDERED_FOREIGN * content.length;
   const inOrder = pairShare(keys, modelOrder);
   const reordered = modelsWords && content.length >= LIST_MIN_WORDS && inOrder <= REORDERED_PAIRS;
+  // Strung out of order, or left hanging on a word that needs another ("damaged bulb is", "…
+  // valley of"): a few of the model's words are no statement either.
   const garbled =
     modelsWords &&
     !reordered &&
-    content.length >= GARBLED_MIN_WORDS &&
-    inOrder <= GARBLED_PAIRS &&
-    posFluency(a) < Math.min(GARBLED_FLUENCY, modelFluency - GARBLED_MARGIN);
+    ((content.length >= GARBLED_MIN_WORDS &&
+      inOrder <= GARBLED_PAIRS &&
+      posFluency(a) < Math.min(GARBLED_FLUENCY, modelFluency - GARBLED_MARGIN)) ||
+      (content.length >= 2 && a.sentences.some((s) => dangles(s.tokens))));
   const seen = new Set<string>();
   const kept: string[] = [];
   let repeated = 0;
@@ -148,6 +153,24 @@ function pairShare(keys: string[], phrase: string[]): number {
   const pairs = new Set(phrase.slice(1).map((k, i) => `${phrase[i]} ${k}`));
   const shared = keys.slice(1).filter((k, i) => pairs.has(`${keys[i]} ${k}`)).length;
   return shared / Math.max(1, keys.length - 1);
+}
+
+/**
+ * Whether a sentence stops on a word that needs another after it: "the", "and", "of", or an "is"
+ * that closes a short sentence (HANGING_WORDS) with no pronoun before it and no other auxiliary
+ * ("damaged bulb is"). "There is", "it is" and "…, but the bulb is" end fine; so does a component
+ * named by a letter ("bulb a").
+ */
+function dangles(tokens: Token[]): boolean {
+  const last = tokens[tokens.length - 1]!;
+  if (last.word.length < 2) return false;
+  if (last.pos === 'DET' || last.pos === 'CCONJ' || last.word === 'of') return true;
+  return (
+    last.pos === 'AUX' &&
+    tokens[tokens.length - 2]?.pos !== 'PRON' &&
+    !tokens.slice(0, -1).some((t) => t.pos === 'AUX') &&
+    tokens.length <= HANGING_WORDS
+  );
 }
 
 /** Whether two neighbouring words of `keys` stand next to each other, in that order, in `phrase`. */
