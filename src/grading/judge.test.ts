@@ -30,6 +30,33 @@ describe('judgePoint', () => {
     ).toBe(true);
   });
 
+  it('reads "after" for "before" and "below" for "above" as contradictions, though both are small words', () => {
+    const q = 'When must the file be read?';
+    const after = judge(
+      'The file is read before it is closed.',
+      q,
+      'The file is read after it is closed.',
+    );
+    expect(isContradicted(after)).toBe(true);
+    expect(after.kind).toBe('opposite');
+    expect(after.contradiction).toBeLessThanOrEqual(1);
+    const before = judge(
+      'The file is read before it is closed.',
+      q,
+      'It is read before it is closed.',
+    );
+    expect(isStated(before)).toBe(true);
+    expect(isContradicted(before)).toBe(false);
+    const below = judge(
+      'The warm air rises above the cold air.',
+      'What happens to the warm air?',
+      'The warm air rises below the cold air.',
+    );
+    expect(isContradicted(below)).toBe(true);
+    // the small word alone, with nothing else of the point, contradicts nothing
+    expect(isContradicted(judge('The file is read before it is closed.', q, 'After.'))).toBe(false);
+  });
+
   it('reads "less bright" and "not as bright" as dimmer, and "less dim" as brighter', () => {
     const q = 'What happens to bulb A?';
     for (const a of ['The bulb gets less bright.', 'The bulb is not as bright as before.']) {

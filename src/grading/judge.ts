@@ -46,9 +46,25 @@ type PointWord = {
   /** Graded down in the key point itself ("less bright"). */
   lesser: boolean;
   number: boolean;
+  /**
+   * A small word the key point's statement turns on ("before", "above"): it earns no credit of
+   * its own, but the point stated with its opposite ("after", "below") is contradicted.
+   */
+  polar: boolean;
   same: Set<string>;
   opposite: Set<string>;
 };
+
+/**
+ * Small words that stop-word lists drop but that carry a direction with an opposite: "the file is
+ * read before it is closed" is contradicted by "after". "Same" is not among them: "everyone should
+ * use the same ball" answers "each girl uses a different type of ball" (SciEntsBank), and adding it
+ * traded as many false contradictions of right answers as it found in Beetle's wrong ones.
+ */
+const POLAR = new Set(['before', 'after', 'above', 'below', 'most']);
+
+/** Whether a token is read against the key point: a content word, a number, or a POLAR word. */
+const readable = (t: Token) => t.content || t.pos === 'NUM' || POLAR.has(t.word);
 
 /** Number words read as the quantities they name. */
 const NUMBER_WORDS: Record<string, string> = {
@@ -109,13 +125,14 @@ function wordsOf(point: KeyPoint): { words: PointWord[]; quantities: Set<string>
   const seen = new Set<string>();
   const out: PointWord[] = [];
   for (const t of tokens) {
-    if (!t.content || seen.has(t.key)) continue;
+    const polar = !t.content && POLAR.has(t.word);
+    if ((!t.content && !polar) || seen.has(t.key)) continue;
     seen.add(t.key);
     const number = quantityOf(t) !== null;
     const rel = number
       ? { same: new Set<string>(), opposite: new Set<string>() }
       : relatedStems(t.lemma);
-    const weight = stems.has(t.key) ? 1 : QUESTION_WORD_CREDIT;
+    const weight = polar ? 0 : stems.has(t.key) ? 1 : QUESTION_WORD_CREDIT;
     out.push({
       key: t.key,
       weight,
@@ -124,6 +141,7 @@ function wordsOf(point: KeyPoint): { words: PointWord[]; quantities: Set<string>
       denied: t.denied,
       lesser: lesser(t, tokens),
       number,
+      polar,
       ...rel,
     });
   }
@@ -137,6 +155,7 @@ function wordsOf(point: KeyPoint): { words: PointWord[]; quantities: Set<string>
         denied: false,
         lesser: false,
         number: false,
+        polar: false,
         same: new Set(),
         opposite: new Set(),
       });
@@ -215,13 +234,15 @@ function turned(t: Token, tokens: Token[], p: PointWord): boolean {
 
 /** How one window reads against the key point. */
 function readWindow(
-  { words: point, quantities }: { words: PointWord[]; quantities: Set<string> },
+  { words, quantities }: { words: PointWord[]; quantities: Set<string> },
   w: Window,
 ) {
-  const content = w.tokens.filter((t) => t.content || t.pos === 'NUM');
+  const point = words.filter((p) => !p.polar);
+  const polars = words.filter((p) => p.polar);
+  const content = w.tokens.filter(readable);
   const byKey = new Map<string, Token>();
   const wanted = new Map(point.map((p) => [p.key, p.negated] as const));
-  const pointKeys = new Set(point.map((p) => p.key));
+  const pointKeys = new Set(words.map((p) => p.key));
   const pointNegated = point.some((p) => p.negated);
   for (const t of content)
     if (
@@ -254,6 +275,12 @@ function readWindow(
   // gap" for "separated by the gap"); the words that only follow the denial do not count.
   let deniedOpposite = false;
   const order: number[] = [];
+  // "after" for the point's "before": read once the rest of the point is there.
+  const polarOpposite = polars.some((p) => {
+    if (byKey.has(p.key)) return false;
+    const opp = content.find((t) => p.opposite.has(t.key));
+    return opp !== undefined && !pointKeys.has(opp.key) && !turned(opp, w.tokens, p);
+  });
   for (const p of point) {
     const own = byKey.get(p.key);
     // "less bright" for "brighter": the point's own word, graded down, says the opposite.
@@ -315,6 +342,7 @@ function readWindow(
     }
   }
   const n = point.reduce((x, p) => x + p.weight, 0) || 1;
+  if (polarOpposite && credit / n >= MATCH_SHARE) opposite += 1;
   const matchedTokens = [...byKey.values()].filter((t) => wanted.has(t.key));
   const windowNegated = matchedTokens.some((t) => t.negated);
   const ownCount = point.filter((p) => p.weight === 1).length;
@@ -356,7 +384,7 @@ function readWindow(
     degree: (owned ? ownHits < Math.min(2, ownCount) : hits < Math.min(2, point.length))
       ? Math.min(credit / n, MATCH_SHARE - 0.01)
       : credit / n,
-    addressed: (credit + opposite) / n,
+    addressed: Math.min(1, (credit + opposite) / n),
     negation,
     opposite: opposite > 0,
     numberClash: numberClash && credit / n >= MATCH_SHARE,
