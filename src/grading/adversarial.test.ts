@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gradeBatch } from '.';
 import { textPdf } from './testing/make-pdf';
 import type { AnswerResult, TeacherMark } from './types';
+import { isNonAnswer } from './verdict';
 
 /** A two-question paper on stacks and queues, graded as PDFs through the app's path. */
 const PAPER =
@@ -127,6 +128,14 @@ describe('answers that try to earn marks without the knowledge', () => {
     const { answer, q } = q1((await grade()).refusal);
     expect(q.marks).toBe(0);
     expect(answer.reviewReasons).toContain('no-answer');
+  });
+
+  it('reads a refusal however a scan ends it, and not an answer that goes on', () => {
+    // a scan's full stop is often read as a comma
+    for (const t of ['i dont know,', "I don't know;", 'No idea:', 'I do not know.'])
+      expect(isNonAnswer(t), t).toBe(true);
+    for (const t of ['I dont know, maybe it rises.', 'No idea, but the bulb gets dimmer.'])
+      expect(isNonAnswer(t), t).toBe(false);
   });
 
   it('counts a repeated sentence once and flags the repetition', async () => {

@@ -36,7 +36,7 @@ describe('OCR noise', () => {
       w('attrubutes', 0.45), // a handwritten word misread: most of its letters are right
       w('vvjq', 0.45), // no vowel: grain
       w('rnu', 0.45), // too short to tell from grain
-      w('obgect', 0.25), // too unsure
+      w('obgect', 0.15), // too unsure
     ]);
     expect(clean.text).toBe('classes hold attrubutes');
     expect(clean.droppedChars).toBe('vvjq'.length + 'rnu'.length + 'obgect'.length);

@@ -63,9 +63,12 @@ export type Evidence = {
   maths: { share: number; unreadable: boolean } | null;
 };
 
-/** "I don't know", "no idea", "N/A", "not answered", "?", "-": an answer that declines to answer. */
+/**
+ * "I don't know", "no idea", "N/A", "not answered", "?", "-": an answer that declines to answer,
+ * however it ends (a scan's full stop is often read as a comma: "i dont know,").
+ */
 const NON_ANSWER =
-  /^(?:i\s*(?:do\s*not|don'?t|dont)\s*know|(?:i\s+have\s+)?no\s+idea|no\s+answer|not\s+answered|unanswered|not\s+sure|n\/?a|none|pass|skip(?:ped)?|idk|\?+|-+|\.+)[\s.!?-]*$/i;
+  /^(?:i\s*(?:do\s*not|don'?t|dont)\s*know|(?:i\s+have\s+)?no\s+idea|no\s+answer|not\s+answered|unanswered|not\s+sure|n\/?a|none|pass|skip(?:ped)?|idk|\?+|-+|\.+)[\s.,;:!?-]*$/i;
 
 /** Whether the text is only a refusal to answer (after trimming). */
 export function isNonAnswer(text: string): boolean {
