@@ -25,7 +25,7 @@ export type Token = {
   negated: boolean;
   /**
    * Denied itself: the phrase the negation is about ("separated" in "not separated from the
-   * negative terminal"), not a word that only follows it ("negative"); see narrowNegation.
+   * negative terminal"), not a word that only follows it ("negative"); see denials.
    */
   denied: boolean;
   /** A word that carries content (not a stop word, not a lone letter). */
