@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
 import { fileLimitMessages } from '../shared/file-limits';
-import { toBmp, type DecodedImage } from './image';
+import { scanBmp, toBmp, type DecodedImage } from './image';
 import { createOcrEngine } from './ocr';
 import { dropNoise, hardToRead } from './ocr-noise';
 import { checkPdfBudget, type BudgetVerdict } from './pdf-budget';
@@ -205,18 +205,16 @@ async function readImages(
     if (ocrSeen.has(key) || ocrSeen.size >= limits.maxOcrImages) continue;
     ocrSeen.add(key);
     // a scan is cleaned of uneven light and grain; a picture on a typed page is read as it is
-    const bmp = toBmp(image, limits.ocrMaxPixels, { clean: scanned });
+    const scan = scanned ? scanBmp(image, limits.ocrMaxPixels) : null;
+    const bmp = scanned ? scan?.bmp : toBmp(image, limits.ocrMaxPixels);
     if (!bmp) continue;
     try {
       let result = cleaned(await reading.ocr().recognize(bmp));
       // An unsure reading of a scan that was sized down: read again at full size, keep the surer
-      if (scanned && result.confidence < SECOND_LOOK && reading.secondLooks < MAX_SECOND_LOOKS) {
-        const full = toBmp(image, limits.ocrMaxPixels, { clean: true, sized: false });
-        if (full && full.length !== bmp.length) {
-          reading.secondLooks++;
-          const again = cleaned(await reading.ocr().recognize(full));
-          if (again.confidence > result.confidence) result = again;
-        }
+      if (scan?.full && result.confidence < SECOND_LOOK && reading.secondLooks < MAX_SECOND_LOOKS) {
+        reading.secondLooks++;
+        const again = cleaned(await reading.ocr().recognize(scan.full()));
+        if (again.confidence > result.confidence) result = again;
       }
       if (result.text.trim())
         parts.push({ text: result.text.trim(), confidence: result.confidence });

@@ -65,36 +65,66 @@ function grayScaled(img: Required<DecodedImage>, width: number, height: number):
   return gray;
 }
 
+/** Gray pixels of an image and their size. */
+type Gray = { gray: Uint8Array; width: number; height: number };
+
+/**
+ * A decoded PDF image in 8-bit gray, scaled down (by block averages, which keep thin strokes) to
+ * at most `maxPixels`; null for layouts we cannot read.
+ */
+function grayOf(image: DecodedImage, maxPixels: number): Gray | null {
+  const { width: srcW, height: srcH, kind, data } = image;
+  if (!data || !srcW || !srcH) return null;
+  if (kind !== GRAYSCALE_1BPP && kind !== RGB_24BPP && kind !== RGBA_32BPP) return null;
+  const scale = Math.min(1, Math.sqrt(maxPixels / (srcW * srcH)));
+  const width = Math.max(1, Math.floor(srcW * scale));
+  const height = Math.max(1, Math.floor(srcH * scale));
+  return {
+    gray: grayScaled({ width: srcW, height: srcH, kind, data }, width, height),
+    width,
+    height,
+  };
+}
+
 /**
  * Encodes a decoded PDF image as an 8-bit grayscale BMP, a format tesseract reads without any
- * codec, scaled down (by block averages, which keep thin strokes) to at most `maxPixels`, and
- * with `clean` cleaned of uneven light and grain (see cleanPage) and sized for OCR by its lines
- * of writing (lineScale; `sized: false` keeps it at full size); returns null for layouts we
- * cannot read.
+ * codec, scaled down to at most `maxPixels` (see grayOf), and with `clean` read as a scan (see
+ * scanBmp; `sized: false` keeps it at full size); returns null for layouts we cannot read.
  */
 export function toBmp(
   image: DecodedImage,
   maxPixels = Infinity,
   opts: { clean?: boolean; sized?: boolean } = {},
 ): Uint8Array | null {
-  const { width: srcW, height: srcH, kind, data } = image;
-  if (!data || !srcW || !srcH) return null;
-  if (kind !== GRAYSCALE_1BPP && kind !== RGB_24BPP && kind !== RGBA_32BPP) return null;
-  const full = { width: srcW, height: srcH, kind, data };
-  const scale = Math.min(1, Math.sqrt(maxPixels / (srcW * srcH)));
-  const width = Math.max(1, Math.floor(srcW * scale));
-  const height = Math.max(1, Math.floor(srcH * scale));
-  const gray = grayScaled(full, width, height);
   if (opts.clean) {
-    cleanPage(gray, width, height);
-    const k = opts.sized === false ? 1 : lineScale(gray, width, height);
-    if (k < 1) return bmpOf(shrink(gray, width, height, k));
+    const scan = scanBmp(image, maxPixels);
+    return scan && (opts.sized === false ? (scan.full?.() ?? scan.bmp) : scan.bmp);
   }
-  return bmpOf({ gray, width, height });
+  const page = grayOf(image, maxPixels);
+  return page && bmpOf(page);
+}
+
+/**
+ * A scan as OCR reads it, cleaned once of uneven light and grain (see cleanPage): the BMP sized by
+ * its lines of writing (lineScale), and, when that is smaller than the page, `full` to encode the
+ * same cleaned pixels at full size for a second look; null for layouts we cannot read.
+ */
+export function scanBmp(
+  image: DecodedImage,
+  maxPixels = Infinity,
+): { bmp: Uint8Array; full: (() => Uint8Array) | null } | null {
+  const page = grayOf(image, maxPixels);
+  if (!page) return null;
+  const { gray, width, height } = page;
+  cleanPage(gray, width, height);
+  const k = lineScale(gray, width, height);
+  const sized = k < 1 ? shrink(gray, width, height, k) : page;
+  if (sized.width === width && sized.height === height) return { bmp: bmpOf(page), full: null };
+  return { bmp: bmpOf(sized), full: () => bmpOf(page) };
 }
 
 /** An 8-bit grayscale BMP of the pixels, rows bottom-up. */
-function bmpOf({ gray, width, height }: { gray: Uint8Array; width: number; height: number }) {
+function bmpOf({ gray, width, height }: Gray) {
   const rowSize = (width + 3) & ~3;
   const header = 14 + 40 + 256 * 4;
   const out = new Uint8Array(header + rowSize * height);
@@ -157,7 +187,7 @@ export function lineScale(gray: Uint8Array, w: number, h: number): number {
 }
 
 /** The pixels scaled down by `k` with block averages. */
-function shrink(gray: Uint8Array, w: number, h: number, k: number) {
+function shrink(gray: Uint8Array, w: number, h: number, k: number): Gray {
   const width = Math.max(1, Math.floor(w * k));
   const height = Math.max(1, Math.floor(h * k));
   const out = new Uint8Array(width * height);

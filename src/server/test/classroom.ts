@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { EvaluationRun } from '../../shared/evaluations';
 import type { Database } from '../db/schema';
+import { findByCode } from '../modules/assignments/assignments.repository';
 import { makePdf, multipart, pngBytes, type FilePart } from './uploads';
 import { signUp, type TestApp, type TestUser } from './test-app';
 
@@ -143,17 +144,14 @@ export async function setDeadline(db: Kysely<Database>, code: string, deadline: 
   await db.updateTable('assignment').set({ deadline }).where('code', '=', code).execute();
 }
 
-/** Row counts of the classroom tables, to prove a refused request changed nothing. */
 /** The id of the assignment with this class code (it must exist). */
 export async function assignmentIdOf(db: Kysely<Database>, code: string): Promise<string> {
-  const row = await db
-    .selectFrom('assignment')
-    .select('id')
-    .where('code', '=', code)
-    .executeTakeFirstOrThrow();
+  const row = await findByCode(db, code);
+  if (!row) throw new Error(`no assignment has the class code ${code}`);
   return row.id;
 }
 
+/** Row counts of the classroom tables, to prove a refused request changed nothing. */
 export async function rowCounts(db: Kysely<Database>) {
   const tables = ['assignment', 'file', 'enrollment', 'submission', 'mark_change'] as const;
   const counts: Record<string, number> = {};
