@@ -11,6 +11,7 @@ import { SessionChanges } from './auth/session-changes';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { registerErrorHandler } from './errors';
+import { ArrivalReader, type ArrivalReaderOptions } from './jobs/read-on-arrival';
 import { createGrading, type Grading, type GradingOptions } from './jobs/grading';
 import { scheduledTasks } from './jobs/scheduled-tasks';
 import { Scheduler } from './jobs/scheduler';
@@ -63,6 +64,8 @@ export interface AppContext {
   config: Config;
   store: FileStore;
   grading: Grading;
+  /** Reads answers handed in unread (scans nobody previewed) as they arrive; null off the workers. */
+  arrivals: ArrivalReader | null;
   /** Reader processes for untrusted files (upload checks, reading answers, grading). */
   pool: SandboxPool;
   /** The loop that delivers queued mail (SMTP, or DATA_DIR/outbox). */
@@ -87,6 +90,8 @@ export async function buildApp(
     passwordHashing?: PasswordHashing;
     /** How the mail sender polls and backs off (tests retry in milliseconds). */
     mail?: MailSenderOptions;
+    /** How often answers handed in unread are looked for (tests look more often). */
+    arrivals?: Pick<ArrivalReaderOptions, 'pollMs'>;
   } = {},
 ): Promise<AppContext> {
   const app = Fastify({
@@ -117,6 +122,10 @@ export async function buildApp(
     ...opts.pool,
   });
   const grading = createGrading(config, { db, store, log: app.log, pool }, opts.grading);
+  // Answers nobody has read yet are read as they arrive, where grading work runs.
+  const arrivals = config.gradingWorker
+    ? new ArrivalReader({ db, store, pool, reading, log: app.log, ...opts.arrivals })
+    : null;
   const mail = createMailSender(config, db, app.log, opts.mail);
   const secret = resolveAuthSecret(config);
   const notify = createNotifier(config, secret, mail);
@@ -125,6 +134,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await later.scheduler?.stop();
     await mail.stop();
+    await arrivals?.stop();
     await grading.stop();
     await pool.close();
     await db.kysely.destroy();
@@ -170,7 +180,11 @@ export async function buildApp(
   maskRepliesForOwner(app, db.kysely);
   await app.register(assignmentRoutes, { db, store, config, checker, stopGrading, notify });
   await app.register(lateWorkRoutes, { db });
-  await app.register(submissionRoutes, { ...papers, config });
+  await app.register(submissionRoutes, {
+    ...papers,
+    config,
+    arrived: () => arrivals?.arrived(),
+  });
   await app.register(evaluationRoutes, {
     ...papers,
     queued: (runId, trx) => grading.queued(runId, trx),
@@ -199,9 +213,10 @@ export async function buildApp(
   await app.register(spa, { dir: config.staticDir });
   app.addHook('onReady', async () => {
     await grading.start();
+    arrivals?.start();
     mail.start();
     // Scheduled work runs where grading work runs (on PostgreSQL, one process at a time).
     if (config.gradingWorker) scheduler.start();
   });
-  return { app, db, auth, config, store, grading, pool, mail, notify, scheduler };
+  return { app, db, auth, config, store, grading, arrivals, pool, mail, notify, scheduler };
 }

@@ -159,6 +159,8 @@ export interface SubmissionTable {
   evaluation_run_id: string | null;
   /** JSON of the answer's reading (`StoredReading`): its text, or why it could not be read. */
   reading: string | null;
+  /** When a reader took the answer up to read it as it arrived (jobs/read-on-arrival.ts). */
+  arrival_read_at: string | null;
   /** When the marks were first published to the student. */
   published_at: string | null;
   /** JSON of what the student sees (`PublishedMarks`), as of the last publication. */

@@ -26,6 +26,15 @@ describe('FairQueue', () => {
     expect(drain(q)).toEqual(['upload-a', 'upload-b', 'answer1', 'answer2']);
   });
 
+  it('serves answers read on arrival only when no upload or grading work waits', () => {
+    const q = new FairQueue<string>();
+    q.push('background', 'arrivals', 'scan1');
+    q.push('batch', 'run', 'answer1');
+    q.push('background', 'arrivals', 'scan2');
+    q.push('interactive', 'user:a', 'upload-a');
+    expect(drain(q)).toEqual(['upload-a', 'answer1', 'scan1', 'scan2']);
+  });
+
   it('takes an owner’s waiting items out, leaving the others', () => {
     const q = new FairQueue<string>();
     q.push('batch', 'a', 'a1');

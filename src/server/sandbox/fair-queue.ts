@@ -1,15 +1,19 @@
-/** Interactive work (an upload waiting for its check) goes before batch work (grading). */
-export type Lane = 'interactive' | 'batch';
+/**
+ * Interactive work (an upload waiting for its check) goes before batch work (grading), and both
+ * before background work (answers read as they arrive, which nobody is waiting for yet).
+ */
+export type Lane = 'interactive' | 'batch' | 'background';
 
 /**
- * Waiting work with a fair share for every owner: interactive items first, and within a lane the
- * owners (users, grading runs) take turns, so one owner's thousand items never hold up another's
- * one. A Map keeps insertion order, so moving an owner to the end is a delete and a set.
+ * Waiting work with a fair share for every owner: interactive items first, then batch, then
+ * background, and within a lane the owners (users, grading runs) take turns, so one owner's
+ * thousand items never hold up another's one. A Map keeps insertion order, so moving an owner to the end is a delete and a set.
  */
 export class FairQueue<T> {
   private readonly lanes: Record<Lane, Map<string, T[]>> = {
     interactive: new Map(),
     batch: new Map(),
+    background: new Map(),
   };
 
   get size(): number {
@@ -28,7 +32,7 @@ export class FairQueue<T> {
 
   /** The next item: the first waiting owner's oldest, after which that owner goes to the back. */
   shift(): T | undefined {
-    for (const owners of [this.lanes.interactive, this.lanes.batch]) {
+    for (const owners of [this.lanes.interactive, this.lanes.batch, this.lanes.background]) {
       const first = owners.entries().next();
       if (first.done) continue;
       const [owner, items] = first.value;

@@ -24,6 +24,7 @@ import * as answerGroups from './2026_11_30_0900_answer_groups';
 import * as pageComments from './2026_11_30_1000_page_comments';
 import * as fileSha256Index from './2026_11_30_1300_file_sha256_index';
 import * as readingPreview from './2026_12_01_0900_reading_preview';
+import * as readOnArrival from './2026_12_02_0900_read_on_arrival';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_1000_page_comments': pageComments,
   '2026_11_30_1300_file_sha256_index': fileSha256Index,
   '2026_12_01_0900_reading_preview': readingPreview,
+  '2026_12_02_0900_read_on_arrival': readOnArrival,
 };

@@ -72,6 +72,48 @@ export async function keepReading(db: Kysely<Database>, submissionId: string, re
   await db.updateTable('submission').set({ reading }).where('id', '=', submissionId).execute();
 }
 
+/**
+ * Answers handed in with no reading that no reader has taken up yet, oldest first (the partial
+ * index `submission_unread_idx` holds exactly these).
+ */
+export async function unreadArrivals(db: Kysely<Database>, limit: number) {
+  return db
+    .selectFrom('submission')
+    .select(['id', 'file_id'])
+    .where('reading', 'is', null)
+    .where('arrival_read_at', 'is', null)
+    .orderBy('submitted_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Takes an unread answer up to read it; false when another reader took it first. */
+export async function takeArrival(db: Kysely<Database>, id: string, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable('submission')
+    .set({ arrival_read_at: at })
+    .where('id', '=', id)
+    .where('reading', 'is', null)
+    .where('arrival_read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Keeps a reading unless one was kept meanwhile (by a grading run that read the answer too). */
+export async function keepReadingIfNone(
+  db: Kysely<Database>,
+  submissionId: string,
+  reading: string,
+): Promise<void> {
+  await db
+    .updateTable('submission')
+    .set({ reading })
+    .where('id', '=', submissionId)
+    .where('reading', 'is', null)
+    .execute();
+}
+
 /** Readings kept with other submissions of a file with the same bytes (SHA-256) as this one. */
 export async function readingsOfSameFile(db: Kysely<Database>, fileId: string) {
   const rows = await db

@@ -29,7 +29,11 @@ import { authoriseSubmission } from './submissions.policy';
 import * as service from './submissions.service';
 
 /** What the submission routes are given by buildApp. */
-export type SubmissionRoutesOptions = QuestionDeps & { config: Config };
+export type SubmissionRoutesOptions = QuestionDeps & {
+  config: Config;
+  /** An answer was handed in unread (a scan whose reading was not shown): read it now. */
+  arrived?: () => void;
+};
 
 const tags = ['submissions'];
 
@@ -73,7 +77,8 @@ export async function submissionRoutes(fastify: FastifyInstance, opts: Submissio
           throw badRequest(message, [{ path: submissionFileField, message }]);
         }
         const deps = { db: opts.db, store, log: request.log, notify: opts.notify };
-        const row = await service.submitAnswer(deps, user, assignment, answer, startedAt);
+        const { row, read } = await service.submitAnswer(deps, user, assignment, answer, startedAt);
+        if (!read) opts.arrived?.();
         return reply.status(201).send(row);
       } finally {
         await form.discard();

@@ -54,7 +54,8 @@ export async function assertCanStillSubmit(
  * submission in one transaction, with the reading made while the PDF was checked, or else the one
  * she was shown before handing in this very file (same SHA-256, of the current reader version).
  * The unique pair (assignment, student) decides between two simultaneous attempts; the loser's
- * stored file is removed and it gets 409.
+ * stored file is removed and it gets 409. `read` says whether it was handed in with a reading
+ * (else the arrival reader should read it now: jobs/read-on-arrival.ts).
  */
 export async function submitAnswer(
   deps: AssignmentDeps,
@@ -62,16 +63,19 @@ export async function submitAnswer(
   assignment: AssignmentRow,
   upload: VerifiedUpload,
   startedAt: Date,
-): Promise<SubmissionRow> {
+): Promise<{ row: SubmissionRow; read: boolean }> {
   // Measured against her own deadline at the moment the request arrived, and kept.
   const lateSeconds = await lateSecondsAt(deps.db.kysely, assignment, student.id, startedAt);
   const files = await storeUploads(deps.store, [{ upload, purpose: 'answer' }], student.id);
   const id = crypto.randomUUID();
   const submittedAt = nowIso();
+  let read = false;
   try {
     await deps.db.kysely.transaction().execute(async (trx) => {
       await insertFiles(trx, files);
       const shown = await repo.takePreviewReading(trx, assignment.id, student.id, upload.sha256);
+      const reading = upload.reading ?? (decodeReading(shown) ? shown : null);
+      read = reading !== null;
       await repo.insertSubmission(trx, {
         id,
         assignment_id: assignment.id,
@@ -81,7 +85,7 @@ export async function submitAnswer(
         late_seconds: lateSeconds,
         // Read while it was checked (a PDF with no page to OCR), or read by OCR for her to see
         // before she handed it in: never read again.
-        reading: upload.reading ?? (decodeReading(shown) ? shown : null),
+        reading,
       });
       const file = files[0]!;
       if (deps.notify)
@@ -106,7 +110,7 @@ export async function submitAnswer(
     throw err;
   }
   const row = await repo.findSubmission(deps.db.kysely, assignment.id, id);
-  return toSubmissionRow(row!, 'published', assignment);
+  return { row: toSubmissionRow(row!, 'published', assignment), read };
 }
 
 /**

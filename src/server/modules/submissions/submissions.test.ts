@@ -69,29 +69,41 @@ describe.each(dialects)('submissions (%s)', (dialect) => {
       expect(detail.json()).toMatchObject({ viewer: 'student', hasSubmitted: true });
     });
 
-    it('reads a text answer as it is handed in; a scanned one waits for grading', async () => {
+    it('reads a text answer as it is handed in; a scanned one by OCR just after', async () => {
       const code = await createAssignment(t, teacher);
-      const reading = async (content: Buffer) => {
+      const handIn = async (content: Buffer) => {
         const res = await submit(t, await joinedStudent(code), code, {
           filename: 'answer.pdf',
           content,
         });
         expect(res.statusCode, res.body).toBe(201);
+        return res.json<{ id: string }>().id;
+      };
+      const reading = async (id: string) => {
         const row = await t.db.kysely
           .selectFrom('submission')
           .select('reading')
-          .where('id', '=', res.json().id)
+          .where('id', '=', id)
           .executeTakeFirstOrThrow();
         return decodeReading(row.reading);
       };
-      expect(
-        await reading(await makePdf(['1. Osmosis moves water.', '2. Diffusion.'])),
-      ).toMatchObject({
+      const typed = await handIn(await makePdf(['1. Osmosis moves water.', '2. Diffusion.']));
+      expect(await reading(typed)).toMatchObject({
         status: 'ok',
         text: '1. Osmosis moves water.\n\n2. Diffusion.',
+        pages: [{ source: 'text' }, { source: 'text' }],
       });
-      const scan = await makePagesPdf([{ png: await textPng(['Osmosis moves water']) }]);
-      expect(await reading(Buffer.from(scan))).toBeNull();
+      // a scan is handed in at once and read in the background (jobs/read-on-arrival.ts)
+      const scanned = await handIn(
+        Buffer.from(await makePagesPdf([{ png: await textPng(['Osmosis moves water']) }])),
+      );
+      await expect
+        .poll(async () => (await reading(scanned))?.pages[0]?.source, { timeout: 20_000 })
+        .toBe('ocr');
+      expect(await reading(scanned)).toMatchObject({
+        status: 'ok',
+        text: expect.stringMatching(/Osmosis moves water/),
+      });
     });
 
     it('lets exactly one of two simultaneous submissions through and stores one file', async () => {

@@ -1,0 +1,125 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { encodeReading, type ExtractedDocument } from '../../grading';
+import type { Config } from '../config';
+import { nowIso, type Db } from '../db/database';
+import { readFileBytes } from '../modules/files/files.service';
+import * as repo from '../modules/submissions/submissions.repository';
+import { readingOfSameFile } from '../modules/submissions/submissions.service';
+import { SandboxCancelled, type SandboxPool } from '../sandbox/sandbox-pool';
+import type { FileStore } from '../storage/file-store';
+
+/** Options of the arrival reader; the defaults suit production. */
+export interface ArrivalReaderOptions {
+  db: Db;
+  store: FileStore;
+  pool: SandboxPool;
+  reading: Config['reading'];
+  log: FastifyBaseLogger;
+  /** How often to look for unread answers when no hand-in here said there was one. */
+  pollMs?: number;
+}
+
+/** The reader pool's owner of the answers read on arrival. */
+export const ARRIVALS = 'arrivals';
+
+/**
+ * Reads each handed-in answer that was not read yet (a scan handed in without its reading being
+ * shown first, as through the API) as soon as it arrives, so that Evaluate Now finds it read
+ * instead of reading a class's scans then. The work goes to the reader processes in the
+ * background lane, after uploads waiting for their check and after grading runs, so it never
+ * holds either up. Every process that grades runs one; an answer is taken up by one of them
+ * (`arrival_read_at`, a compare-and-set) and read once: one whose reading fails or goes over a
+ * limit is left to the run, which reads it again and says why it could not be read.
+ */
+export class ArrivalReader {
+  private readonly abort = new AbortController();
+  private readonly pollMs: number;
+  private wakeUp: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(private readonly opts: ArrivalReaderOptions) {
+    this.pollMs = opts.pollMs ?? 5_000;
+  }
+
+  /** Starts reading in the background. */
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Says an answer was handed in unread, so the reader looks now instead of at its next poll. */
+  arrived(): void {
+    this.wakeUp?.();
+  }
+
+  /** Stops; an answer being read is left to the grading run. */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    this.wakeUp?.();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.abort.signal.aborted) {
+      let seen = 0;
+      try {
+        seen = await this.readSome();
+      } catch (err) {
+        if (!(err instanceof SandboxCancelled))
+          this.opts.log.error({ err }, 'reading answers on arrival failed; trying again later');
+      }
+      if (!seen && !this.abort.signal.aborted) await this.sleep(this.pollMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+  }
+
+  /**
+   * Takes up as many unread answers as there are readers and reads them side by side. Returns how
+   * many were waiting (0: nothing to do until the next hand-in or poll).
+   */
+  async readSome(): Promise<number> {
+    const db = this.opts.db.kysely;
+    const waiting = await repo.unreadArrivals(db, this.opts.pool.size);
+    const taken: typeof waiting = [];
+    for (const answer of waiting) {
+      if (this.abort.signal.aborted) break;
+      if (await repo.takeArrival(db, answer.id, nowIso())) taken.push(answer);
+    }
+    await Promise.all(taken.map((answer) => this.readOne(answer.id, answer.file_id)));
+    return waiting.length;
+  }
+
+  private async readOne(submissionId: string, fileId: string): Promise<void> {
+    const { db, log } = this.opts;
+    try {
+      const doc = (await readingOfSameFile(db.kysely, fileId)) ?? (await this.read(fileId));
+      if (doc) await repo.keepReadingIfNone(db.kysely, submissionId, encodeReading(doc));
+    } catch (err) {
+      if (err instanceof SandboxCancelled) return;
+      log.error({ err, submission: submissionId }, 'an answer could not be read on arrival');
+    }
+  }
+
+  /** The file read in a reader process under the grading's limits; null when it went over one. */
+  private async read(fileId: string): Promise<ExtractedDocument | null> {
+    const { db, store, pool, reading, log } = this.opts;
+    const bytes = await readFileBytes(db.kysely, store, fileId);
+    if (!bytes) return null;
+    const out = await pool.run(
+      { type: 'extract', bytes, limits: reading.limits },
+      { lane: 'background', owner: ARRIVALS, timeoutMs: reading.gradeTimeoutMs },
+    );
+    if (out.ok) return out.value;
+    log.warn({ file: fileId, limit: out.limit }, 'an answer went over a reading limit on arrival');
+    return null;
+  }
+}
