@@ -18,6 +18,8 @@
  *   --pages=N                              only the first N pages (one a font, in turn)
  *   OCR_BENCH_PADDLE=/dir/node_modules     where @gutenye/ocr-node is installed (not a dependency)
  *   OCR_BENCH_SCRIBE=/dir/node_modules     where scribe.js-ocr is installed (not a dependency)
+ *   OCR_TESSERACT_MODEL=package            native tesseract with the package's model rather than
+ *                                          its own (as the app: see docs/configuration.md)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,7 +35,7 @@ import {
   type ExtractedDocument,
 } from '../src/grading';
 import { DEFAULT_READ_LIMITS } from '../src/grading/read-limits';
-import { findTesseract } from '../src/grading/ocr-native';
+import { findTesseract, systemModelDir, tesseractModelSetting } from '../src/grading/ocr-native';
 import { toBmp } from '../src/grading/image';
 import { allQuestions, type CorpusQuestion } from './corpora';
 import { textDoc } from './fit-model';
@@ -200,9 +202,12 @@ async function scribeReader(cleaned: boolean): Promise<Reader | null> {
 function engineReader(maxPixels?: number, tesseract?: null): Reader {
   const ocr = createOcrEngine({ tesseract });
   const limits = maxPixels ? { ...DEFAULT_READ_LIMITS, ocrMaxPixels: maxPixels } : undefined;
-  const program = ocr.reader === 'tesseract' ? 'native tesseract' : 'tesseract.js';
+  const native = ocr.reader === 'tesseract' ? findTesseract() : null;
+  const own = native && tesseractModelSetting() === 'system' ? systemModelDir(native) : null;
+  const program = native ? 'native tesseract' : 'tesseract.js';
+  const model = own ? `eng of ${own}` : 'eng 4.0.0';
   return {
-    name: `engine (${program}, eng 4.0.0 + noise filter${maxPixels ? `, ≤${maxPixels / 1e6} MP` : ''})`,
+    name: `engine (${program}, ${model} + noise filter${maxPixels ? `, ≤${maxPixels / 1e6} MP` : ''})`,
     async read({ pdf }) {
       const doc = await extractDocument({ kind: 'pdf', bytes: pdf }, { ocr, limits });
       return { text: doc.status === 'ok' ? doc.text : '', doc };

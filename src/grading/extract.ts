@@ -23,7 +23,7 @@ import type {
  * Changes when extraction reads the same file differently; a reading kept by an older version
  * is read again.
  */
-export const READER_VERSION = 6;
+export const READER_VERSION = 7;
 
 /** A page with fewer letters than this in its text layer is treated as scanned. */
 const MIN_TEXT_LETTERS = 3;

@@ -6,7 +6,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createOcrEngine, extractDocument } from '.';
 import { NATIVE_FAILURES_TO_GIVE_UP } from './ocr';
 import { lstmModelDir, lstmOnly, packageModel, tesseractJsModel } from './ocr-model';
-import { findTesseract, readingOfTsv } from './ocr-native';
+import {
+  findTesseract,
+  nativeModelDir,
+  readingOfTsv,
+  systemModelDir,
+  tesseractModelSetting,
+} from './ocr-native';
 import { makePdf } from './testing/make-pdf';
 import { textPng } from './testing/render-png';
 
@@ -131,10 +137,53 @@ describe('the native tesseract program, an optional speed-up', () => {
     expect(findTesseract(script('fails', 'echo "tesseract 5.3.0"; exit 1'))).toBeNull();
   });
 
+  it("reads with its own English model where it lists one, else the package's", () => {
+    const own = path.join(dir, 'own-tessdata');
+    fs.mkdirSync(own);
+    fs.writeFileSync(path.join(own, 'eng.traineddata'), 'model');
+    const lists = (name: string, out: string, code = 0) =>
+      script(name, `printf '${out}'; exit ${code}`);
+    const header = (d: string, n: number) => `List of available languages in "${d}/" (${n}):\\n`;
+    const withEng = lists('lists-eng', `${header(own, 2)}eng\\nosd\\n`);
+    expect(systemModelDir(withEng)).toBe(own);
+    expect(nativeModelDir(withEng, 'system')).toBe(own);
+    expect(nativeModelDir(withEng, 'package')).toBe(lstmModelDir());
+    // no English model, a listed model that is not there, a program that fails: the package's
+    for (const program of [
+      lists('lists-osd', `${header(own, 1)}osd\\n`),
+      lists('lists-missing', `${header(path.join(dir, 'none'), 1)}eng\\n`),
+      lists('lists-fails', `${header(own, 1)}eng\\n`, 1),
+    ]) {
+      expect(systemModelDir(program)).toBeNull();
+      expect(nativeModelDir(program, 'system')).toBe(lstmModelDir());
+    }
+    expect(tesseractModelSetting({})).toBe('system');
+    expect(tesseractModelSetting({ OCR_TESSERACT_MODEL: ' package ' })).toBe('package');
+  });
+
   // CI installs Debian's tesseract-ocr (.ci/run): there the native reader is always tested.
   const native = findTesseract('auto');
   it.skipIf(!native && !process.env.CI)(
-    'reads a scanned page as tesseract.js does, with the same words in the same places',
+    "reads a scanned page with Debian's own English model",
+    { timeout: 60_000 },
+    async () => {
+      expect(systemModelDir(native!)).toMatch(/tessdata\/?$/);
+      const png = await textPng(['Plants absorb light energy', 'and release oxygen.']);
+      const bytes = await makePdf([{ png }]);
+      const ocr = createOcrEngine({ tesseract: native });
+      try {
+        const doc = await extractDocument({ kind: 'pdf', bytes }, { ocr });
+        expect(doc.status === 'ok' && doc.text).toBe(
+          'Plants absorb light energy\nand release oxygen.',
+        );
+      } finally {
+        await ocr.terminate();
+      }
+    },
+  );
+
+  it.skipIf(!native && !process.env.CI)(
+    "with the package's model, reads a scanned page as tesseract.js does: the same words in the same places",
     { timeout: 60_000 },
     async () => {
       expect(
@@ -143,6 +192,9 @@ describe('the native tesseract program, an optional speed-up', () => {
       ).not.toBeNull();
       const png = await textPng(['Plants absorb light energy', 'and release oxygen.']);
       const bytes = await makePdf([{ png }]);
+      // with the model tesseract.js reads with
+      const setting = process.env.OCR_TESSERACT_MODEL;
+      process.env.OCR_TESSERACT_MODEL = 'package';
       const fast = createOcrEngine({ tesseract: native });
       const wasm = createOcrEngine({ tesseract: null });
       try {
@@ -161,6 +213,8 @@ describe('the native tesseract program, an optional speed-up', () => {
         expect(boxes(a)).toEqual(boxes(b));
         expect(a.pages[0]!.ocrConfidence).toBeGreaterThan(0.8);
       } finally {
+        if (setting === undefined) delete process.env.OCR_TESSERACT_MODEL;
+        else process.env.OCR_TESSERACT_MODEL = setting;
         await fast.terminate();
         await wasm.terminate();
       }
@@ -174,7 +228,8 @@ describe('the native tesseract program, an optional speed-up', () => {
       const calls = path.join(dir, 'calls');
       const broken = script(
         'broken-tesseract',
-        `echo x >> ${calls}; cat >/dev/null; echo "Segmentation fault" >&2; exit 139`,
+        // asked for its models it lists none; given an image it crashes
+        `[ "$1" = --list-langs ] && exit 0; echo x >> ${calls}; cat >/dev/null; echo "Segmentation fault" >&2; exit 139`,
       );
       const ocr = createOcrEngine({ tesseract: broken });
       try {

@@ -35,6 +35,58 @@ export function tesseractSetting(env: NodeJS.ProcessEnv = process.env): Tesserac
   return value;
 }
 
+/**
+ * Which English model the native program reads with (OCR_TESSERACT_MODEL): `system`, the
+ * default, its own where it has one (Debian and Ubuntu install tesseract's `tessdata_fast` model
+ * with the program, which reads the benchmark's pages better and faster than the package's; see
+ * docs/grading.md), else the package's; `package`, always the package's (`@tesseract.js-data/eng`,
+ * the model tesseract.js reads with).
+ */
+export type TesseractModel = 'system' | 'package';
+
+/** OCR_TESSERACT_MODEL from the environment, `system` when unset or empty. */
+export function tesseractModelSetting(env: NodeJS.ProcessEnv = process.env): TesseractModel {
+  return env.OCR_TESSERACT_MODEL?.trim() === 'package' ? 'package' : 'system';
+}
+
+/**
+ * The directory of the program's own English model, as `tesseract --list-langs` names it, or
+ * null when it lists none. Asked once per program.
+ */
+export function systemModelDir(program: string): string | null {
+  const cached = systemModels.get(program);
+  if (cached !== undefined) return cached;
+  const guard = setpriv();
+  const r = guard
+    ? spawnSync(guard, ['--pdeathsig', 'KILL', '--', program, '--list-langs'], {
+        timeout: 10_000,
+        encoding: 'utf8',
+        env: programEnv(),
+      })
+    : null;
+  const out = `${r?.stdout ?? ''}`;
+  const dir = /languages in "([^"]+)"/.exec(out)?.[1];
+  const listed = out.split('\n').some((line) => line.trim() === 'eng');
+  const found =
+    r?.status === 0 && dir && listed && fs.existsSync(path.join(dir, 'eng.traineddata'))
+      ? path.resolve(dir)
+      : null;
+  systemModels.set(program, found);
+  return found;
+}
+
+const systemModels = new Map<string, string | null>();
+
+/** The directory of the English model the program reads with (see TesseractModel). */
+export function nativeModelDir(program: string, setting = tesseractModelSetting()): string {
+  const own = setting === 'system' ? systemModelDir(program) : null;
+  if (own) return own;
+  const model = (modelDir ??= lstmModelDir());
+  // removed by a temporary-files cleaner: unpacked again for the next image
+  if (fs.existsSync(path.join(model, 'eng.traineddata'))) return model;
+  return (modelDir = lstmModelDir());
+}
+
 function onPath(name: string): string | null {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     if (!dir) continue;
@@ -83,7 +135,7 @@ const MAX_TSV_BYTES = 8 * 1024 * 1024;
 
 /**
  * Reads one image (BMP) with the native tesseract program as tesseract.js does (LSTM, the page
- * as one block of text), on one thread (the reader processes are one per core already), with
+ * as one block of text), with the English model `nativeModelDir` names, on one thread (the reader processes are one per core already), with
  * none of the server's environment. The program dies with the reader (`setpriv --pdeathsig`), so
  * a reader killed for its time or memory leaves nothing running; its memory counts toward the
  * reader's (process-memory.ts).
@@ -95,9 +147,7 @@ export async function recognizeNative(
 ): Promise<OcrReading> {
   // async: a model that cannot be unpacked (no writable temporary directory) rejects like a
   // failed reading, and the caller falls back to tesseract.js
-  const model = (modelDir ??= lstmModelDir());
-  // removed by a temporary-files cleaner: unpacked again for the next image
-  if (!fs.existsSync(path.join(model, 'eng.traineddata'))) modelDir = undefined;
+  const model = nativeModelDir(program);
   const guard = setpriv();
   if (!guard) throw new Error('setpriv is needed to run tesseract');
   const args = [

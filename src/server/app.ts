@@ -123,9 +123,10 @@ export async function buildApp(
   });
   const grading = createGrading(config, { db, store, log: app.log, pool }, opts.grading);
   // Answers nobody has read yet are read as they arrive, where grading work runs.
-  const arrivals = config.gradingWorker
-    ? new ArrivalReader({ db, store, pool, reading, log: app.log, ...opts.arrivals })
-    : null;
+  const arrivals =
+    config.gradingWorker && config.readOnArrival
+      ? new ArrivalReader({ db, store, pool, reading, log: app.log, ...opts.arrivals })
+      : null;
   const mail = createMailSender(config, db, app.log, opts.mail);
   const secret = resolveAuthSecret(config);
   const notify = createNotifier(config, secret, mail);

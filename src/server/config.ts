@@ -2,7 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { findTesseract } from '../grading/ocr-native';
+import { findTesseract, systemModelDir, type TesseractModel } from '../grading/ocr-native';
 import { DEFAULT_READ_LIMITS, type ReadLimits } from '../grading/read-limits';
 import { filesConfig, filesUrl, storageProblems, type FilesConfig } from './files-config';
 
@@ -124,6 +124,7 @@ const envSchema = z
     SUPPORT_PHONE: z.string().default('+91 80 4000 1234'),
     STATIC_DIR: optional(z.string()),
     GRADING_WORKER: optional(bool),
+    READ_ON_ARRIVAL: optional(bool),
     GRADING_RUNS: z.coerce.number().int().min(1).max(64).default(4),
     GRADING_CHUNK_SIZE: z.coerce.number().int().min(1).max(1000).default(25),
     GRADING_CHUNK_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(600),
@@ -153,6 +154,7 @@ const envSchema = z
       .refine((v) => v === 'auto' || v === 'off' || findTesseract(v) !== null, {
         message: 'does not run as tesseract 4 or later (`tesseract --version`)',
       }),
+    OCR_TESSERACT_MODEL: z.enum(['system', 'package']).default('system'),
   })
   .superRefine(
     (env, ctx) => {
@@ -220,6 +222,11 @@ export interface Config {
   staticDir: string;
   /** Whether this process grades queued runs (turn off on web-only instances of a scaled-out setup). */
   gradingWorker: boolean;
+  /**
+   * Whether this process, when it grades, also reads answers handed in unread (scans nobody
+   * previewed) as they arrive, so Evaluate Now finds them read (jobs/read-on-arrival.ts).
+   */
+  readOnArrival: boolean;
   /** Runs this process grades side by side (SQLite), or jobs it takes at once (PostgreSQL). */
   gradingRuns: number;
   /** How a run is split into jobs (see docs/operations.md, "Scaling out"). */
@@ -248,6 +255,11 @@ export interface Config {
      * the same variable from the environment they inherit.
      */
     tesseract: string | null;
+    /**
+     * The directory of that program's own English model when it reads with it
+     * (OCR_TESSERACT_MODEL=system and it has one), else null: it reads with the package's.
+     */
+    tesseractModel: string | null;
   };
   /** Upload attempts (forms with files) per user per minute. */
   uploadRateLimit: number;
@@ -257,6 +269,10 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment; fails with the full list of problems. */
+/** The native program's own English model directory, when it is the one it reads with. */
+const systemModelOf = (program: string | null, setting: TesseractModel) =>
+  program && setting === 'system' ? systemModelDir(program) : null;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -323,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     staticDir: path.resolve(e.STATIC_DIR ?? 'dist/web'),
     gradingWorker: e.GRADING_WORKER ?? true,
+    readOnArrival: e.READ_ON_ARRIVAL ?? true,
     gradingRuns: e.GRADING_RUNS,
     gradingJobs: {
       chunkSize: e.GRADING_CHUNK_SIZE,
@@ -341,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       checkTimeoutMs: e.CHECK_TIMEOUT_SECONDS * 1000,
       gradeTimeoutMs: e.READ_TIMEOUT_SECONDS * 1000,
       tesseract: findTesseract(e.OCR_TESSERACT),
+      tesseractModel: systemModelOf(findTesseract(e.OCR_TESSERACT), e.OCR_TESSERACT_MODEL),
     },
     uploadRateLimit: e.UPLOAD_RATE_LIMIT,
   };

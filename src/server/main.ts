@@ -34,5 +34,5 @@ export async function startServer(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Markwise is running at ${config.publicUrl}`);
-  app.log.info(ocrReaderLine(config.reading.tesseract));
+  app.log.info(ocrReaderLine(config.reading.tesseract, config.reading.tesseractModel));
 }

@@ -99,7 +99,7 @@ export async function startWorker(): Promise<number | undefined> {
     { readers: config.reading.processes, jobsAtOnce: config.gradingRuns },
     'Markwise grading worker is running',
   );
-  log.info(ocrReaderLine(config.reading.tesseract));
+  log.info(ocrReaderLine(config.reading.tesseract, config.reading.tesseractModel));
   // A parent that started this worker over IPC (tests, benchmarks) hears that it is ready.
   process.send?.({ ready: true });
   process.channel?.unref();

@@ -107,8 +107,15 @@ describe.each(dialects)('the arrival reader, step by step (%s)', (dialect) => {
     return s;
   };
 
-  it('has no reader where grading does not run', () => {
+  it('has no reader where grading does not run, or where it is turned off', async () => {
     expect(t.arrivals).toBeNull();
+    const off = await buildTestApp('sqlite', { READ_ON_ARRIVAL: 'false' });
+    try {
+      expect(off.arrivals).toBeNull();
+      expect(off.config.gradingWorker).toBe(true);
+    } finally {
+      await off.close();
+    }
   });
 
   it('reads each waiting answer once, even with two readers at it', async () => {

@@ -27,9 +27,11 @@ export const ARRIVALS = 'arrivals';
  * shown first, as through the API) as soon as it arrives, so that Evaluate Now finds it read
  * instead of reading a class's scans then. The work goes to the reader processes in the
  * background lane, after uploads waiting for their check and after grading runs, so it never
- * holds either up. Every process that grades runs one; an answer is taken up by one of them
- * (`arrival_read_at`, a compare-and-set) and read once: one whose reading fails or goes over a
- * limit is left to the run, which reads it again and says why it could not be read.
+ * holds either up for long (a background task past its grace gives its reader up to them:
+ * sandbox-pool.ts). Every process that grades runs one; an answer is taken up by one of them
+ * (`arrival_read_at`, a compare-and-set) and read once: one whose reading fails, goes over a
+ * limit or is given up is left to the run, which reads it (again) and says why it could not be
+ * read.
  */
 export class ArrivalReader {
   private readonly abort = new AbortController();
@@ -51,9 +53,10 @@ export class ArrivalReader {
     this.wakeUp?.();
   }
 
-  /** Stops; an answer being read is left to the grading run. */
+  /** Stops at once: its reading tasks are taken back, and the answers left to the grading run. */
   async stop(): Promise<void> {
     this.abort.abort();
+    this.opts.pool.cancel(ARRIVALS);
     this.wakeUp?.();
     await this.loop;
   }

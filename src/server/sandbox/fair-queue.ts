@@ -23,6 +23,14 @@ export class FairQueue<T> {
     return n;
   }
 
+  /** Items waiting that someone waits for: in the interactive and batch lanes. */
+  get awaited(): number {
+    let n = 0;
+    for (const lane of [this.lanes.interactive, this.lanes.batch])
+      for (const items of lane.values()) n += items.length;
+    return n;
+  }
+
   push(lane: Lane, owner: string, item: T): void {
     const owners = this.lanes[lane];
     const items = owners.get(owner);

@@ -3,7 +3,7 @@ import { DEFAULT_READ_LIMITS } from '../../grading';
 import { textPdf } from '../../grading/testing/make-pdf';
 import { encryptedPdf } from '../../grading/testing/encrypted-pdf';
 import { hugeImage, manyPages, sharedStream, xrefBomb } from '../../grading/testing/hostile-pdfs';
-import { SandboxCancelled, SandboxPool } from './sandbox-pool';
+import { BACKGROUND_GRACE_MS, SandboxCancelled, SandboxPool } from './sandbox-pool';
 import { needsEngine, type SandboxTask } from './sandbox-tasks';
 
 let pool: SandboxPool;
@@ -98,6 +98,30 @@ describe('SandboxPool', () => {
     await new Promise((r) => setTimeout(r, 300));
     process.kill(pool.readerPids[0]!, 'SIGKILL');
     expect(await running).toEqual({ ok: false, limit: 'crash' });
+  });
+
+  it('lets a slow background task go past its grace only while nobody waits for its reader', async () => {
+    pool = new SandboxPool({ size: 1, memoryMb: 1536 });
+    const pdf = await textPdf('An answer.');
+    const background = (bytes: Uint8Array) =>
+      pool.run(
+        { type: 'extract', bytes, limits },
+        { lane: 'background', owner: 'arrivals', timeoutMs: 60_000 },
+      );
+    // a background task that ends within its grace is never cut short by work arriving
+    const quick = background(pdf);
+    const upload = extract(pdf, 'user:a');
+    expect((await quick).ok).toBe(true);
+    expect((await upload).ok).toBe(true);
+    // a slow one is given up for waiting work once its grace has passed, not before
+    const slow = background(new Uint8Array(sharedStream(50)));
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    const waiting = extract(pdf, 'run-1');
+    await expect(slow).rejects.toBeInstanceOf(SandboxCancelled);
+    expect(Date.now() - started).toBeGreaterThan(BACKGROUND_GRACE_MS - 1000);
+    expect((await waiting).ok).toBe(true);
+    expect(Date.now() - started).toBeLessThan(BACKGROUND_GRACE_MS + 15_000);
   });
 
   it('takes back an owner’s tasks on cancel, stopping the running one, and serves the others', async () => {

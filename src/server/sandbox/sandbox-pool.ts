@@ -28,6 +28,7 @@ type Job = {
   task: SandboxTask;
   timeoutMs: number;
   owner: string;
+  lane: Lane;
   resolve(outcome: SandboxOutcome<unknown>): void;
   reject(err: Error): void;
 };
@@ -41,6 +42,8 @@ type Reader = {
   killedFor: SandboxLimit | 'cancelled' | null;
   stderrTail: string;
   timers: NodeJS.Timeout[];
+  /** A background task's grace: when it ends, waiting work someone waits for may stop the task. */
+  grace: NodeJS.Timeout | null;
 };
 
 const CHILD = new URL('./sandbox.child.mjs', import.meta.url);
@@ -52,12 +55,21 @@ const CHILD = new URL('./sandbox.child.mjs', import.meta.url);
 const ENGINE_LOAD_LIMIT_MS = 60_000;
 
 /**
+ * How long a background task (an answer read as it arrived) runs before work someone waits for
+ * (an upload's check, a grading run) may stop it and take its reader: longer than a scan takes
+ * to read (1–2 s a page), so background work is only cut short when it is slow, as a crafted
+ * file that runs to the time limit is.
+ */
+export const BACKGROUND_GRACE_MS = 5_000;
+
+/**
  * A small pool of child processes that read untrusted files: upload checks, text extraction and
  * OCR, batch grading. Each reader takes one task at a time under a time limit and a memory limit;
  * a reader that runs over, crashes or runs out of memory is killed and replaced, and only its own
  * task fails, with the limit named. Waiting tasks are served fairly (see FairQueue): uploads
- * first, then every owner (user, grading run) in turn. Readers start on first use and do not keep
- * the process alive when idle.
+ * first, then every owner (user, grading run) in turn, background work last; a background task
+ * that has run past its grace gives its reader up (it is cancelled) when other work waits for
+ * one. Readers start on first use and do not keep the process alive when idle.
  */
 export class SandboxPool {
   private readonly queue = new FairQueue<Job>();
@@ -92,6 +104,7 @@ export class SandboxPool {
         task,
         timeoutMs: opts.timeoutMs,
         owner: opts.owner,
+        lane: opts.lane,
         resolve: resolve as Job['resolve'],
         reject,
       };
@@ -129,6 +142,7 @@ export class SandboxPool {
     for (const r of this.readers) {
       r.job?.reject(new SandboxCancelled('closed'));
       r.job = null;
+      if (r.grace) clearTimeout(r.grace);
       r.child.kill('SIGKILL');
     }
     await Promise.all(exits);
@@ -137,8 +151,24 @@ export class SandboxPool {
   private dispatch(): void {
     while (!this.closed && this.queue.size > 0) {
       const reader = this.idleReader();
-      if (!reader) return;
+      if (!reader) return this.preemptBackground();
       this.start(reader, this.queue.shift()!);
+    }
+  }
+
+  /**
+   * Every reader is busy and work someone waits for is queued: background tasks past their grace
+   * are stopped (cancelled), one a waiting task, and their readers replaced for that work.
+   */
+  private preemptBackground(): void {
+    let wanted = this.queue.awaited;
+    for (const r of this.readers)
+      if (r.job?.lane === 'background' && r.killedFor === 'cancelled') wanted--;
+    for (const r of this.readers) {
+      if (wanted <= 0) return;
+      if (r.job?.lane !== 'background' || r.killedFor || r.grace) continue;
+      this.kill(r, 'cancelled');
+      wanted--;
     }
   }
 
@@ -167,6 +197,7 @@ export class SandboxPool {
       killedFor: null,
       stderrTail: '',
       timers: [],
+      grace: null,
     };
     child.stderr?.on('data', (chunk: Buffer) => {
       reader.stderrTail = (reader.stderrTail + chunk.toString()).slice(-2000);
@@ -206,6 +237,13 @@ export class SandboxPool {
     reader.child.channel?.ref();
     reader.child.send({ task: job.task });
     if (reader.ready) this.startLimits(reader, job.timeoutMs);
+    if (job.lane === 'background') {
+      reader.grace = setTimeout(() => {
+        reader.grace = null;
+        this.dispatch();
+      }, BACKGROUND_GRACE_MS);
+      reader.grace.unref();
+    }
   }
 
   /** A time limit and the memory watch for the reader's task, from when it is ready to work. */
@@ -236,6 +274,8 @@ export class SandboxPool {
 
   private finish(reader: Reader): void {
     this.stopLimits(reader);
+    if (reader.grace) clearTimeout(reader.grace);
+    reader.grace = null;
     reader.job = null;
     this.idle(reader);
   }
