@@ -167,14 +167,21 @@ async function scans() {
       `select count(*) as n from submission s join assignment a on a.id = s.assignment_id
        where a.code = ? and s.reading is null`,
     );
-    while ((unread.get(straight.code) as { n: number }).n > 0)
+    // until every scan is read, or none was for a minute (given up: left to the run)
+    let left = SCANS;
+    let allRead = performance.now() - t0;
+    for (;;) {
+      const n = (unread.get(straight.code) as { n: number }).n;
+      if (n < left) [left, allRead] = [n, performance.now() - t0];
+      if (n === 0 || performance.now() - t0 - allRead > 60_000) break;
       await new Promise((r) => setTimeout(r, 200));
+    }
     db.close();
-    const allRead = performance.now() - t0;
     console.log(
       `class B: ${SCANS} students handed in through the API alone in ${s(handedIn)} s; ` +
-        `each scan read as it arrived: all read ${s(allRead - handedIn)} s after the last ` +
-        `hand-in (${s(allRead)} s in all = ${perPage(allRead)})`,
+        `each scan read as it arrived: ${SCANS - left} read ${s(allRead - handedIn)} s after the last ` +
+        `hand-in (${s(allRead)} s in all = ${perPage(allRead)})` +
+        (left ? `; ${left} left to the run` : ''),
     );
     report(`class B, ${SCANS} scans read on arrival`, await evaluateNow(straight));
   }

@@ -38,7 +38,7 @@ export function tesseractSetting(env: NodeJS.ProcessEnv = process.env): Tesserac
 /**
  * Which English model the native program reads with (OCR_TESSERACT_MODEL): `system`, the
  * default, its own where it has one (Debian and Ubuntu install tesseract's `tessdata_fast` model
- * with the program, which reads the benchmark's pages better and faster than the package's; see
+ * with the program, which reads the benchmark's handwriting-style pages better than the package's; see
  * docs/grading.md), else the package's; `package`, always the package's (`@tesseract.js-data/eng`,
  * the model tesseract.js reads with).
  */
@@ -50,8 +50,9 @@ export function tesseractModelSetting(env: NodeJS.ProcessEnv = process.env): Tes
 }
 
 /**
- * The directory of the program's own English model, as `tesseract --list-langs` names it, or
- * null when it lists none. Asked once per program.
+ * The directory of the program's own English model, as `tesseract --list-langs` names it
+ * (tesseract 5 prints the directory; 4 does not, and reads with the package's model), or null
+ * when it lists none. Asked once per program.
  */
 export function systemModelDir(program: string): string | null {
   const cached = systemModels.get(program);
@@ -71,7 +72,8 @@ export function systemModelDir(program: string): string | null {
     r?.status === 0 && dir && listed && fs.existsSync(path.join(dir, 'eng.traineddata'))
       ? path.resolve(dir)
       : null;
-  systemModels.set(program, found);
+  // a listing that did not finish (a loaded machine) is asked again next time, not remembered
+  if (r?.status !== null) systemModels.set(program, found);
   return found;
 }
 

@@ -154,7 +154,7 @@ const envSchema = z
       .refine((v) => v === 'auto' || v === 'off' || findTesseract(v) !== null, {
         message: 'does not run as tesseract 4 or later (`tesseract --version`)',
       }),
-    OCR_TESSERACT_MODEL: z.enum(['system', 'package']).default('system'),
+    OCR_TESSERACT_MODEL: optional(z.enum(['system', 'package'])),
   })
   .superRefine(
     (env, ctx) => {
@@ -268,11 +268,11 @@ export interface Config {
 /** Thrown when the environment is invalid; its message lists every problem at once. */
 export class ConfigError extends Error {}
 
-/** Reads and validates the environment; fails with the full list of problems. */
 /** The native program's own English model directory, when it is the one it reads with. */
 const systemModelOf = (program: string | null, setting: TesseractModel) =>
   program && setting === 'system' ? systemModelDir(program) : null;
 
+/** Reads and validates the environment; fails with the full list of problems. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -358,7 +358,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       checkTimeoutMs: e.CHECK_TIMEOUT_SECONDS * 1000,
       gradeTimeoutMs: e.READ_TIMEOUT_SECONDS * 1000,
       tesseract: findTesseract(e.OCR_TESSERACT),
-      tesseractModel: systemModelOf(findTesseract(e.OCR_TESSERACT), e.OCR_TESSERACT_MODEL),
+      tesseractModel: systemModelOf(
+        findTesseract(e.OCR_TESSERACT),
+        e.OCR_TESSERACT_MODEL ?? 'system',
+      ),
     },
     uploadRateLimit: e.UPLOAD_RATE_LIMIT,
   };

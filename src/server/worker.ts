@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { resolveAuthSecret } from './auth/auth-secret';
+import { ArrivalReader } from './jobs/read-on-arrival';
 import { GradingJobs } from './jobs/grading-jobs';
 import { scheduledTasks } from './jobs/scheduled-tasks';
 import { Scheduler } from './jobs/scheduler';
@@ -71,6 +72,11 @@ export async function startWorker(): Promise<number | undefined> {
     chunkTimeoutSeconds: config.gradingJobs.chunkTimeoutSeconds,
     retryCheckSeconds: config.gradingJobs.retryCheckSeconds,
   });
+  // Answers handed in unread are read as they arrive where grading runs (web instances with no
+  // worker do not read): here they are found by polling, as a hand-in elsewhere cannot wake it.
+  const arrivals = config.readOnArrival
+    ? new ArrivalReader({ db, store, pool, reading: config.reading, log })
+    : null;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -80,6 +86,7 @@ export async function startWorker(): Promise<number | undefined> {
     force.unref();
     scheduler
       .stop()
+      .then(() => arrivals?.stop())
       .then(() => jobs.stop())
       .then(() => pool.close())
       .then(() => db.kysely.destroy())
@@ -95,6 +102,7 @@ export async function startWorker(): Promise<number | undefined> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   await jobs.start();
   scheduler.start();
+  arrivals?.start();
   log.info(
     { readers: config.reading.processes, jobsAtOnce: config.gradingRuns },
     'Markwise grading worker is running',

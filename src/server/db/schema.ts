@@ -159,7 +159,10 @@ export interface SubmissionTable {
   evaluation_run_id: string | null;
   /** JSON of the answer's reading (`StoredReading`): its text, or why it could not be read. */
   reading: string | null;
-  /** When a reader took the answer up to read it as it arrived (jobs/read-on-arrival.ts). */
+  /**
+   * When a reader took the answer up to read it as it arrived (jobs/read-on-arrival.ts); for
+   * answers handed in before that existed, `BEFORE_READ_ON_ARRIVAL` (they are left to the runs).
+   */
   arrival_read_at: string | null;
   /** When the marks were first published to the student. */
   published_at: string | null;

@@ -75,7 +75,7 @@ describe('grading a class with every crafted file beside honest answers', () => 
     for (const [name, bytes] of Object.entries(files)) {
       const s = await signUp(t, { role: 'student', name });
       await join(t, s, a.code);
-      a.ids[name] = await storeAnswerDirectly(t, s, a.code, bytes, `${name}.pdf`);
+      a.ids[name] = await storeAnswerDirectly(t, s, a.code, bytes, { name: `${name}.pdf` });
     }
     const b = await classWith(HONEST.slice(0, 2));
 

@@ -12,6 +12,8 @@ import {
 } from '../test/classroom';
 import { buildTestApp, dialects, signUp, type TestApp, type TestUser } from '../test/test-app';
 import { makePdf } from '../test/uploads';
+import { sharedStream } from '../../grading/testing/hostile-pdfs';
+import { DEFAULT_READ_LIMITS as limits } from '../../grading';
 import { ArrivalReader } from './read-on-arrival';
 
 const scanPdf = async (line: string) =>
@@ -87,7 +89,7 @@ describe.each(dialects)('the arrival reader, step by step (%s)', (dialect) => {
   let code: string;
   // no worker: nothing reads in the background, each step is taken here
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { GRADING_WORKER: 'false' });
+    t = await buildTestApp(dialect, { GRADING_WORKER: 'false', READER_PROCESSES: '2' });
     teacher = await signUp(t, { role: 'teacher' });
     code = await createAssignment(t, teacher);
   });
@@ -124,12 +126,18 @@ describe.each(dialects)('the arrival reader, step by step (%s)', (dialect) => {
       await student(),
       code,
       await scanPdf('Roots take up water.'),
+      {
+        arrived: true,
+      },
     );
     const b = await storeAnswerDirectly(
       t,
       await student(),
       code,
       await scanPdf('Leaves make food.'),
+      {
+        arrived: true,
+      },
     );
     const [one, two] = [reader(), reader()];
     const seen = await Promise.all([one.readSome(), two.readSome()]);
@@ -142,19 +150,51 @@ describe.each(dialects)('the arrival reader, step by step (%s)', (dialect) => {
 
   it('takes the reading of the same file handed in before instead of reading it again', async () => {
     const bytes = await scanPdf('Water evaporates in the sun.');
-    const first = await storeAnswerDirectly(t, await student(), code, bytes);
+    const first = await storeAnswerDirectly(t, await student(), code, bytes, { arrived: true });
     await reader().readSome();
     const kept = (await submissionOf(t, first)).reading;
     expect(textOf(kept)).toMatch(/evaporates/);
-    const again = await storeAnswerDirectly(t, await student(), code, bytes);
+    const again = await storeAnswerDirectly(t, await student(), code, bytes, { arrived: true });
     // its stored copy gone: only the reading of the first can give it one
     await t.store.delete((await submissionOf(t, again)).storage_key);
     await reader().readSome();
     expect((await submissionOf(t, again)).reading).toBe(kept);
   });
 
+  it('leaves alone answers a run reads, the teacher marked, or that were handed in before', async () => {
+    const scan = () => scanPdf(`Stomata ${Math.random()}`);
+    const before = await storeAnswerDirectly(t, await student(), code, await scan());
+    const marked = await storeAnswerDirectly(t, await student(), code, await scan(), {
+      arrived: true,
+    });
+    await t.db.kysely
+      .updateTable('submission')
+      .set({ marks: 1, marks_source: 'teacher' })
+      .where('id', '=', marked)
+      .execute();
+    // another class, whose run is queued: that run reads its answers
+    const other = await createAssignment(t, teacher);
+    const s = await signUp(t, { role: 'student' });
+    await join(t, s, other);
+    const queued = await storeAnswerDirectly(t, s, other, await scan(), { arrived: true });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/assignments/${other}/evaluations`,
+      headers: { cookie: teacher.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(await reader().readSome()).toBe(0);
+    for (const id of [before, marked, queued]) {
+      const row = await submissionOf(t, id);
+      expect(row.reading).toBeNull();
+      expect(row.arrival_read_at === null).toBe(id !== before);
+    }
+  });
+
   it('leaves an answer it cannot read to the run, and takes it up only once', async () => {
-    const id = await storeAnswerDirectly(t, await student(), code, await scanPdf('Lost file.'));
+    const id = await storeAnswerDirectly(t, await student(), code, await scanPdf('Lost file.'), {
+      arrived: true,
+    });
     await t.store.delete((await submissionOf(t, id)).storage_key);
     expect(await reader().readSome()).toBe(1);
     const row = await submissionOf(t, id);
@@ -162,4 +202,47 @@ describe.each(dialects)('the arrival reader, step by step (%s)', (dialect) => {
     expect(row.arrival_read_at).not.toBeNull();
     expect(await reader().readSome()).toBe(0);
   });
+});
+
+describe('the arrival reader gives a slow reading up to waiting work', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { GRADING_WORKER: 'false', READER_PROCESSES: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('and takes that answer up again once, then leaves it to the run', async () => {
+    const teacher = await signUp(t, { role: 'teacher' });
+    const code = await createAssignment(t, teacher);
+    const s = await signUp(t, { role: 'student' });
+    await join(t, s, code);
+    const slow = Buffer.from(sharedStream(50));
+    const id = await storeAnswerDirectly(t, s, code, slow, { arrived: true });
+    const reader = new ArrivalReader({
+      db: t.db,
+      store: t.store,
+      pool: t.pool,
+      reading: t.config.reading,
+      log: t.app.log,
+    });
+    const upload = () =>
+      t.pool.run(
+        { type: 'inspect-pdf', bytes: new Uint8Array(slow.subarray(0, 64)), limits },
+        { lane: 'interactive', owner: 'user:someone', timeoutMs: 10_000 },
+      );
+    const takeUpWhileWorkWaits = async () => {
+      const reading = reader.readSome();
+      await expect.poll(() => t.pool.busy).toBe(1);
+      const waiting = upload();
+      await reading;
+      await waiting;
+    };
+    await takeUpWhileWorkWaits();
+    expect((await submissionOf(t, id)).arrival_read_at).toBeNull();
+    await takeUpWhileWorkWaits();
+    const row = await submissionOf(t, id);
+    expect(row.arrival_read_at).not.toBeNull();
+    expect(row.reading).toBeNull();
+    expect(await reader.readSome()).toBe(0);
+  }, 60_000);
 });

@@ -37,7 +37,11 @@ export class ArrivalReader {
   private readonly abort = new AbortController();
   private readonly pollMs: number;
   private wakeUp: (() => void) | null = null;
+  /** A hand-in said so while the reader was busy: look again before sleeping. */
+  private pending = false;
   private loop: Promise<void> | null = null;
+  /** Answers whose reading was given up for waiting work once, and taken up again: not twice. */
+  private readonly givenUp = new Set<string>();
 
   constructor(private readonly opts: ArrivalReaderOptions) {
     this.pollMs = opts.pollMs ?? 5_000;
@@ -50,6 +54,7 @@ export class ArrivalReader {
 
   /** Says an answer was handed in unread, so the reader looks now instead of at its next poll. */
   arrived(): void {
+    this.pending = true;
     this.wakeUp?.();
   }
 
@@ -64,13 +69,14 @@ export class ArrivalReader {
   private async run(): Promise<void> {
     while (!this.abort.signal.aborted) {
       let seen = 0;
+      this.pending = false;
       try {
         seen = await this.readSome();
       } catch (err) {
         if (!(err instanceof SandboxCancelled))
           this.opts.log.error({ err }, 'reading answers on arrival failed; trying again later');
       }
-      if (!seen && !this.abort.signal.aborted) await this.sleep(this.pollMs);
+      if (!seen && !this.pending && !this.abort.signal.aborted) await this.sleep(this.pollMs);
     }
   }
 
@@ -107,8 +113,13 @@ export class ArrivalReader {
       const doc = (await readingOfSameFile(db.kysely, fileId)) ?? (await this.read(fileId));
       if (doc) await repo.keepReadingIfNone(db.kysely, submissionId, encodeReading(doc));
     } catch (err) {
-      if (err instanceof SandboxCancelled) return;
-      log.error({ err, submission: submissionId }, 'an answer could not be read on arrival');
+      if (!(err instanceof SandboxCancelled))
+        log.error({ err, submission: submissionId }, 'an answer could not be read on arrival');
+      // Given up for waiting work (not stopping): taken up again later, once.
+      else if (!this.abort.signal.aborted && !this.givenUp.has(submissionId)) {
+        this.givenUp.add(submissionId);
+        await repo.releaseArrival(db.kysely, submissionId);
+      }
     }
   }
 
@@ -116,7 +127,9 @@ export class ArrivalReader {
   private async read(fileId: string): Promise<ExtractedDocument | null> {
     const { db, store, pool, reading, log } = this.opts;
     const bytes = await readFileBytes(db.kysely, store, fileId);
-    if (!bytes) return null;
+    // stopping: nothing awaited between this look and queueing the task (stop takes back the
+    // tasks it finds queued)
+    if (!bytes || this.abort.signal.aborted) return null;
     const out = await pool.run(
       { type: 'extract', bytes, limits: reading.limits },
       { lane: 'background', owner: ARRIVALS, timeoutMs: reading.gradeTimeoutMs },

@@ -11,7 +11,9 @@ import {
   signUpOverHttp,
   type SeededUser,
 } from '../../../bench/support/http-seed';
+import { decodeReading } from '../../grading';
 import { makePdf } from '../../grading/testing/make-pdf';
+import { textPng } from '../../grading/testing/render-png';
 import { startCluster, type Cluster } from '../test/cluster';
 import { directSignUp, type DirectSignUp } from '../test/direct-sign-up';
 import { startS3Server, type TestS3Server } from '../test/s3-server';
@@ -83,6 +85,8 @@ describePg('scaled out: 2 web instances, 2 workers, PostgreSQL and S3', () => {
     await database?.drop();
   }, 60_000);
 
+  let seeded: { teacher: SeededUser; code: string } | undefined;
+
   it('grades a class of 300 through both instances, surviving a killed worker', async () => {
     const [a, b] = cluster.webs.map((w) => w.url) as [string, string];
     const teacher = await signUpOverHttp(a, 'Scale Teacher', 'teacher');
@@ -115,6 +119,7 @@ describePg('scaled out: 2 web instances, 2 workers, PostgreSQL and S3', () => {
         totalMarks: 10,
       },
     );
+    seeded = { teacher, code };
     const pdfs = await Promise.all(
       Array.from({ length: STUDENTS }, async (_, i) =>
         Buffer.from(await makePdf([{ text: `${ANSWERS[i % ANSWERS.length]} (student ${i})` }])),
@@ -207,4 +212,36 @@ describePg('scaled out: 2 web instances, 2 workers, PostgreSQL and S3', () => {
     for (const dir of [...cluster.webs, ...cluster.workers].map((p) => p.dataDir))
       expect(pdfsUnder(dir)).toEqual([]);
   }, 600_000);
+
+  it('reads a scan handed in on a web instance in a worker, as it arrives', async () => {
+    const a = cluster.webs[0]!.url;
+    const { code } = seeded!;
+    const email = `scan-${Math.random().toString(36).slice(2, 8)}@scale.example`;
+    const { cookie } = await accounts.signUp({ name: 'Scan Student', email });
+    const s = { email, cookie: await chooseRoleOverHttp(a, cookie, 'student') };
+    await joinOverHttp(a, s, code);
+    const scan = await makePdf([{ png: await textPng(['A stack is last in, first out.'], 40) }]);
+    const { body, contentType } = multipartBody('answer', 'answer.pdf', Buffer.from(scan));
+    const res = await fetch(`${a}/api/assignments/${code}/submission`, {
+      method: 'POST',
+      headers: { origin: a, cookie: s.cookie, 'content-type': contentType },
+      body,
+    });
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { id: string }).id;
+    // the web instances do not grade: the surviving worker finds it at its next look
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const row = async () =>
+        (await client.query('select reading, arrival_read_at from submission where id = $1', [id]))
+          .rows[0] as { reading: string | null; arrival_read_at: string | null };
+      await expect.poll(async () => (await row()).reading, { timeout: 60_000 }).not.toBeNull();
+      const doc = decodeReading((await row()).reading);
+      expect(doc?.status === 'ok' && doc.text).toMatch(/last in, first out/);
+      expect((await row()).arrival_read_at).not.toBeNull();
+    } finally {
+      await client.end();
+    }
+  }, 90_000);
 });

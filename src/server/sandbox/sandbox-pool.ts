@@ -42,8 +42,9 @@ type Reader = {
   killedFor: SandboxLimit | 'cancelled' | null;
   stderrTail: string;
   timers: NodeJS.Timeout[];
-  /** A background task's grace: when it ends, waiting work someone waits for may stop the task. */
+  /** A background task's grace: once it is over, work someone waits for may stop the task. */
   grace: NodeJS.Timeout | null;
+  graceOver: boolean;
 };
 
 const CHILD = new URL('./sandbox.child.mjs', import.meta.url);
@@ -166,7 +167,7 @@ export class SandboxPool {
       if (r.job?.lane === 'background' && r.killedFor === 'cancelled') wanted--;
     for (const r of this.readers) {
       if (wanted <= 0) return;
-      if (r.job?.lane !== 'background' || r.killedFor || r.grace) continue;
+      if (r.job?.lane !== 'background' || r.killedFor || !r.graceOver) continue;
       this.kill(r, 'cancelled');
       wanted--;
     }
@@ -198,6 +199,7 @@ export class SandboxPool {
       stderrTail: '',
       timers: [],
       grace: null,
+      graceOver: false,
     };
     child.stderr?.on('data', (chunk: Buffer) => {
       reader.stderrTail = (reader.stderrTail + chunk.toString()).slice(-2000);
@@ -237,17 +239,21 @@ export class SandboxPool {
     reader.child.channel?.ref();
     reader.child.send({ task: job.task });
     if (reader.ready) this.startLimits(reader, job.timeoutMs);
-    if (job.lane === 'background') {
-      reader.grace = setTimeout(() => {
-        reader.grace = null;
-        this.dispatch();
-      }, BACKGROUND_GRACE_MS);
-      reader.grace.unref();
-    }
+  }
+
+  /** A background task's grace, from when its reader is ready to work (as its time limit). */
+  private startGrace(reader: Reader): void {
+    if (reader.job?.lane !== 'background' || reader.grace) return;
+    reader.grace = setTimeout(() => {
+      reader.graceOver = true;
+      this.dispatch();
+    }, BACKGROUND_GRACE_MS);
+    reader.grace.unref();
   }
 
   /** A time limit and the memory watch for the reader's task, from when it is ready to work. */
   private startLimits(reader: Reader, timeoutMs: number): void {
+    this.startGrace(reader);
     reader.timers = [
       setTimeout(() => this.kill(reader, 'time'), timeoutMs),
       setInterval(() => void this.watchMemory(reader), this.opts.memoryPollMs ?? 100),
@@ -276,6 +282,7 @@ export class SandboxPool {
     this.stopLimits(reader);
     if (reader.grace) clearTimeout(reader.grace);
     reader.grace = null;
+    reader.graceOver = false;
     reader.job = null;
     this.idle(reader);
   }

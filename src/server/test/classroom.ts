@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { EvaluationRun } from '../../shared/evaluations';
 import type { Database } from '../db/schema';
+import { BEFORE_READ_ON_ARRIVAL } from '../db/migrations/2026_12_02_0900_read_on_arrival';
 import { findByCode } from '../modules/assignments/assignments.repository';
 import { makePdf, multipart, pngBytes, type FilePart } from './uploads';
 import { signUp, type TestApp, type TestUser } from './test-app';
@@ -167,14 +168,16 @@ export async function rowCounts(db: Kysely<Database>) {
 
 /**
  * Stores an answer for a joined student directly, past the upload checks: a file stored before
- * today's limits existed, or one that only shows its cost when it is read. Returns the submission id.
+ * today's limits existed, or one that only shows its cost when it is read. Like an answer handed
+ * in before answers were read as they arrive, it is left to the runs unless `arrived` (then the
+ * arrival reader takes it up, as a scan handed in unread today). Returns the submission id.
  */
 export async function storeAnswerDirectly(
   t: TestApp,
   student: TestUser,
   code: string,
   bytes: Buffer,
-  name = 'answer.pdf',
+  { name = 'answer.pdf', arrived = false }: { name?: string; arrived?: boolean } = {},
 ): Promise<string> {
   const db = t.db.kysely;
   const assignment = await db
@@ -218,6 +221,7 @@ export async function storeAnswerDirectly(
       graded_at: null,
       evaluation_run_id: null,
       reading: null,
+      arrival_read_at: arrived ? null : BEFORE_READ_ON_ARRIVAL,
     })
     .execute();
   return id;

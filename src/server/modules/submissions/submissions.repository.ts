@@ -74,17 +74,39 @@ export async function keepReading(db: Kysely<Database>, submissionId: string, re
 
 /**
  * Answers handed in with no reading that no reader has taken up yet, oldest first (the partial
- * index `submission_unread_idx` holds exactly these).
+ * index `submission_unread_idx` holds these), but for those the teacher marked herself (a run
+ * never reads them) and those of an assignment whose run is queued or under way (it reads them).
  */
 export async function unreadArrivals(db: Kysely<Database>, limit: number) {
   return db
-    .selectFrom('submission')
-    .select(['id', 'file_id'])
-    .where('reading', 'is', null)
-    .where('arrival_read_at', 'is', null)
-    .orderBy('submitted_at')
-    .orderBy('id')
+    .selectFrom('submission as s')
+    .select(['s.id', 's.file_id'])
+    .where('s.reading', 'is', null)
+    .where('s.arrival_read_at', 'is', null)
+    .where((eb) => eb.or([eb('s.marks_source', 'is', null), eb('s.marks_source', '!=', 'teacher')]))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('evaluation_run as r')
+            .select('r.id')
+            .whereRef('r.assignment_id', '=', 's.assignment_id')
+            .where('r.status', 'in', ['queued', 'running']),
+        ),
+      ),
+    )
+    .orderBy('s.submitted_at')
+    .orderBy('s.id')
     .limit(limit)
+    .execute();
+}
+
+/** Gives an answer taken up to read back, for a later look (its reading was given up). */
+export async function releaseArrival(db: Kysely<Database>, id: string): Promise<void> {
+  await db
+    .updateTable('submission')
+    .set({ arrival_read_at: null })
+    .where('id', '=', id)
+    .where('reading', 'is', null)
     .execute();
 }
 
