@@ -6,6 +6,7 @@ import { nowIso, type Db } from '../db/database';
 import * as runs from '../modules/evaluations/evaluations.repository';
 import type { SandboxPool } from '../sandbox/sandbox-pool';
 import type { FileStore } from '../storage/file-store';
+import { Alarm } from './alarm';
 import { gradeRun } from './grade-run';
 import { failRun, RunStopped } from './step-context';
 
@@ -45,7 +46,7 @@ export class GradingQueue {
   private readonly maxRuns: number;
   private readonly abort = new AbortController();
   private readonly active = new Map<string, Active>();
-  private wake: (() => void) | null = null;
+  private readonly alarm = new Alarm();
   private loop: Promise<void> | null = null;
   private firstPass = true;
 
@@ -62,7 +63,7 @@ export class GradingQueue {
 
   /** Says a run was queued, so the worker looks now instead of at its next poll. */
   queued(): void {
-    this.wake?.();
+    this.alarm.wake();
   }
 
   /**
@@ -78,7 +79,7 @@ export class GradingQueue {
   /** Stops the worker; runs in progress go back to the queue and resume on the next start. */
   async stop(): Promise<void> {
     this.abort.abort();
-    this.wake?.();
+    this.alarm.wake();
     await this.loop;
     await Promise.all([...this.active.values()].map((r) => r.done));
   }
@@ -93,19 +94,8 @@ export class GradingQueue {
           this.opts.log.error({ err }, 'grading queue: could not take work');
         }
       }
-      if (!claimed && !this.abort.signal.aborted) await this.sleep(this.pollMs);
+      if (!claimed && !this.abort.signal.aborted) await this.alarm.sleep(this.pollMs);
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
   }
 
   /** Claims one run and starts grading it in the background; false when there was nothing to take. */
@@ -140,7 +130,7 @@ export class GradingQueue {
       )
       .finally(() => {
         this.active.delete(run.id);
-        this.wake?.();
+        this.alarm.wake();
       });
     this.active.set(run.id, { assignmentId: run.assignment_id, stop, done });
     return true;

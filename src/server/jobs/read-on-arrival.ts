@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { encodeReading, type ExtractedDocument } from '../../grading';
 import type { Config } from '../config';
 import { nowIso, type Db } from '../db/database';
+import { Alarm } from './alarm';
 import { readFileBytes } from '../modules/files/files.service';
 import * as repo from '../modules/submissions/submissions.repository';
 import { readingOfSameFile } from '../modules/submissions/submissions.service';
@@ -36,7 +37,7 @@ export const ARRIVALS = 'arrivals';
 export class ArrivalReader {
   private readonly abort = new AbortController();
   private readonly pollMs: number;
-  private wakeUp: (() => void) | null = null;
+  private readonly alarm = new Alarm();
   /** A hand-in said so while the reader was busy: look again before sleeping. */
   private pending = false;
   private loop: Promise<void> | null = null;
@@ -55,14 +56,14 @@ export class ArrivalReader {
   /** Says an answer was handed in unread, so the reader looks now instead of at its next poll. */
   arrived(): void {
     this.pending = true;
-    this.wakeUp?.();
+    this.alarm.wake();
   }
 
   /** Stops at once: its reading tasks are taken back, and the answers left to the grading run. */
   async stop(): Promise<void> {
     this.abort.abort();
     this.opts.pool.cancel(ARRIVALS);
-    this.wakeUp?.();
+    this.alarm.wake();
     await this.loop;
   }
 
@@ -76,19 +77,8 @@ export class ArrivalReader {
         if (!(err instanceof SandboxCancelled))
           this.opts.log.error({ err }, 'reading answers on arrival failed; trying again later');
       }
-      if (!seen && !this.pending && !this.abort.signal.aborted) await this.sleep(this.pollMs);
+      if (!seen && !this.pending && !this.abort.signal.aborted) await this.alarm.sleep(this.pollMs);
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = done;
-    });
   }
 
   /**
