@@ -2,12 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { encodeReading, type ExtractedDocument } from '../../grading';
 import type { Config } from '../config';
 import { nowIso, type Db } from '../db/database';
-import { Alarm } from './alarm';
 import { readFileBytes } from '../modules/files/files.service';
 import * as repo from '../modules/submissions/submissions.repository';
 import { readingOfSameFile } from '../modules/submissions/submissions.service';
 import { SandboxCancelled, type SandboxPool } from '../sandbox/sandbox-pool';
 import type { FileStore } from '../storage/file-store';
+import { Alarm } from './alarm';
 
 /** Options of the arrival reader; the defaults suit production. */
 export interface ArrivalReaderOptions {
@@ -30,9 +30,9 @@ export const ARRIVALS = 'arrivals';
  * background lane, after uploads waiting for their check and after grading runs, so it never
  * holds either up for long (a background task past its grace gives its reader up to them:
  * sandbox-pool.ts). Every process that grades runs one; an answer is taken up by one of them
- * (`arrival_read_at`, a compare-and-set) and read once: one whose reading fails, goes over a
- * limit or is given up is left to the run, which reads it (again) and says why it could not be
- * read.
+ * (`arrival_read_at`, a compare-and-set) and read once: one whose reading fails or goes over a
+ * limit is left to the run, which reads it again and says why it could not be read; one given
+ * up for waiting work is taken up again later, once, then left to the run too.
  */
 export class ArrivalReader {
   private readonly abort = new AbortController();
