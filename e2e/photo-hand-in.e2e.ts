@@ -117,11 +117,27 @@ describe('handing in photos of paper pages', () => {
     // the extra photo deleted
     await pages.getByRole('button', { name: 'Delete page 4' }).click();
     await expect.poll(() => pages.getByRole('listitem').count()).toBe(3);
+    // the focus stays in the list: on the page before the deleted one
+    const focused = () =>
+      student.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await expect.poll(focused).toBe('Delete page 3');
     // the blank page is flagged and retaken in its place
     await pages.getByRole('listitem').nth(0).getByTestId('page-warning').waitFor();
     const blankSrc = await pages
       .getByRole('img', { name: 'Page 1 as it will be handed in' })
       .getAttribute('src');
+    // a retake with a damaged photo keeps the page, and says which photo it was
+    const broken = student.waitForEvent('filechooser');
+    await pages.getByRole('button', { name: 'Retake page 1' }).click();
+    const whole = await photoOfPage(student, PAGES[0]!);
+    await (
+      await broken
+    ).setFiles({ name: 'IMG_0006.jpg', mimeType: 'image/jpeg', buffer: whole.subarray(0, 2000) });
+    await student.getByText(/^Photo 1 is damaged/).waitFor();
+    expect(await pages.getByRole('listitem').count()).toBe(3);
+    expect(
+      await pages.getByRole('img', { name: 'Page 1 as it will be handed in' }).getAttribute('src'),
+    ).toBe(blankSrc);
     const chooser = student.waitForEvent('filechooser');
     await pages.getByRole('button', { name: 'Retake page 1' }).click();
     await (
@@ -165,7 +181,10 @@ describe('handing in photos of paper pages', () => {
 
     // reorder and back: the buttons move pages
     await pages.getByRole('button', { name: 'Move page 3 up' }).click();
+    // the moved page keeps the focus, on the other way once it reaches the end
+    await expect.poll(focused).toBe('Move page 2 up');
     await pages.getByRole('button', { name: 'Move page 2 down' }).click();
+    await expect.poll(focused).toBe('Move page 3 up');
 
     await student.getByRole('button', { name: 'Use these 3 pages' }).click();
     const chosen = student.getByText(/Selected: answer-photos\.pdf \(([\d.]+) (KB|kB)\)/);
@@ -222,6 +241,10 @@ describe('handing in photos of paper pages', () => {
     await box.fill(corrected);
     await dialog.getByRole('button', { name: 'Save and regrade' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // the keyboard is not lost: the focus is on the regrade's progress
+    await expect
+      .poll(() => teacher.evaluate(() => document.activeElement?.getAttribute('role')))
+      .toBe('status');
     await panel
       .getByText('Regraded: question 1’s marks and reasons now follow the reading.')
       .waitFor({ timeout: 120_000 });

@@ -45,8 +45,11 @@ export function CorrectReading({
     },
   });
   const wasOpen = useRef(false);
+  const status = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (wasOpen.current && !open) opener.current?.focus();
+    // back to the button, or to the regrade's progress while the button waits for it
+    if (wasOpen.current && !open)
+      (opener.current?.disabled ? status.current : opener.current)?.focus();
     wasOpen.current = open;
   }, [open]);
   const run = latest.data?.run;
@@ -94,7 +97,7 @@ export function CorrectReading({
           </Button>
         ) : null}
       </div>
-      <div role="status" className="space-y-1">
+      <div role="status" ref={status} tabIndex={-1} className="space-y-1 focus:outline-none">
         {phase === 'regrading' && run && isActiveRun(run) ? (
           <>
             <p className="text-slate-800">Regrading this answer with your correction…</p>

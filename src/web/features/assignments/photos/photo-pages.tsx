@@ -39,6 +39,10 @@ export default function PhotoPages({
   const retaking = useRef<string | null>(null);
   const retakeInput = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  // after a page is moved or deleted: the buttons to give the focus to, the first enabled one
+  // (none left: the heading), so that the keyboard keeps its place
+  const refocus = useRef<string[] | null>(null);
+  const section = useRef<HTMLElement>(null);
   const started = useRef(false);
   useEffect(() => {
     heading.current?.focus();
@@ -48,6 +52,15 @@ export default function PhotoPages({
     // the first photos once, as the form handed them over
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  useEffect(() => {
+    const wanted = refocus.current;
+    if (!wanted) return;
+    refocus.current = null;
+    const button = wanted
+      .map((a) => section.current?.querySelector<HTMLButtonElement>(`[data-action="${a}"]`))
+      .find((b) => b && !b.disabled);
+    (button ?? heading.current)?.focus();
+  }, [pages]);
   // the pages' previews are object URLs: let them go with the pages
   const urls = useRef(new Set<string>());
   useEffect(() => {
@@ -66,10 +79,13 @@ export default function PhotoPages({
     }
     const made: PhotoPage[] = [];
     const refused: string[] = [];
+    // a retake is numbered as the page it replaces, new photos after the pages there are
+    const replaced = replace ? pages.findIndex((p) => p.id === replace) : -1;
+    const first = replaced >= 0 ? replaced : pages.length;
     for (const [i, file] of list.entries()) {
       setBusy(`Cleaning photo ${i + 1} of ${list.length}…`);
-      const out = await photoToPage(file, pages.length + i).catch(
-        () => `Photo ${pages.length + i + 1} could not be opened.`,
+      const out = await photoToPage(file, first + i).catch(
+        () => `Photo ${first + i + 1} could not be opened.`,
       );
       if (typeof out === 'string') refused.push(out);
       else {
@@ -81,6 +97,8 @@ export default function PhotoPages({
     setRefusals(refused);
     setPages((old) => {
       if (!replace) return [...old, ...made];
+      // a retake that failed keeps the page it was to replace
+      if (!made.length) return old;
       const at = old.findIndex((p) => p.id === replace);
       return at < 0 ? [...old, ...made] : [...old.slice(0, at), ...made, ...old.slice(at + 1)];
     });
@@ -99,12 +117,13 @@ export default function PhotoPages({
     const built = await buildPdf(pages).catch(() => 'The PDF could not be made in this browser.');
     setBusy(null);
     if (typeof built === 'string') return setError(built);
-    onDone({ file: built.file, pageNotes: pages.map(pageNote) });
+    onDone({ file: built.file, pageNotes: pages.map((p, i) => pageNote(p, i + 1)) });
   };
 
   const inputClass = 'sr-only';
   return (
     <section
+      ref={section}
       aria-labelledby="photos-heading"
       className="space-y-4 rounded-lg border border-slate-300 p-4"
     >
@@ -208,7 +227,12 @@ export default function PhotoPages({
                     variant="outline"
                     disabled={i === 0}
                     aria-label={`Move page ${i + 1} up`}
-                    onClick={() => move(i, -1)}
+                    data-action={`up:${p.id}`}
+                    onClick={() => {
+                      // the moved page keeps the focus: this button, or the other way at the top
+                      refocus.current = [`up:${p.id}`, `down:${p.id}`];
+                      move(i, -1);
+                    }}
                   >
                     ↑
                   </Button>
@@ -217,7 +241,11 @@ export default function PhotoPages({
                     variant="outline"
                     disabled={i === pages.length - 1}
                     aria-label={`Move page ${i + 1} down`}
-                    onClick={() => move(i, 1)}
+                    data-action={`down:${p.id}`}
+                    onClick={() => {
+                      refocus.current = [`down:${p.id}`, `up:${p.id}`];
+                      move(i, 1);
+                    }}
                   >
                     ↓
                   </Button>
@@ -235,8 +263,14 @@ export default function PhotoPages({
                   <Button
                     size="sm"
                     variant="danger-outline"
+                    data-action={`delete:${p.id}`}
                     aria-label={`Delete page ${i + 1}`}
-                    onClick={() => setPages((old) => old.filter((x) => x.id !== p.id))}
+                    onClick={() => {
+                      // the focus goes to the page that takes its place, else the one before
+                      const next = pages[i + 1] ?? pages[i - 1];
+                      refocus.current = next ? [`delete:${next.id}`] : [];
+                      setPages((old) => old.filter((x) => x.id !== p.id));
+                    }}
                   >
                     Delete
                   </Button>
