@@ -137,8 +137,8 @@ export default function PhotoPages({
       </h3>
       <p className="text-sm text-slate-700">
         Lay each page flat on a darker surface, in good light, and take it from straight above.
-        Markwise finds the page, straightens it and makes it black and white; nothing leaves your
-        phone until you hand in.
+        Markwise finds the page, straightens it and makes it black and white on this device; nothing
+        is sent until you press Submit Assignment.
       </p>
       <div className="flex flex-wrap gap-2">
         <label
