@@ -60,6 +60,28 @@ describe('gradeAnswers', () => {
     expect(graded(results[4]).feedback).toMatch(/Question 2:/);
   });
 
+  it('grades an answer numbered on one line per question, as a scan of it reads', async () => {
+    const answers = [ANSWERS[0]!, ANSWERS[0]!.replace('\n', ' '), ANSWERS[3]!.replace('\n', ' ')];
+    const results = await gradeBatch({
+      modelAnswer: { kind: 'pdf', bytes: await textPdf(MODEL) },
+      questionPaper: { kind: 'pdf', bytes: await textPdf(PAPER) },
+      totalMarks: 10,
+      answers: await Promise.all(
+        answers.map(async (a, i) => ({
+          id: `s${i}`,
+          input: { kind: 'pdf' as const, bytes: await textPdf(a) },
+        })),
+      ),
+    });
+    const [lines, oneLine, poor] = results.map(graded);
+    expect(oneLine!.reviewReasons).not.toContain('answer-not-numbered');
+    expect(oneLine!.questions.map((q) => [q.number, q.marks])).toEqual(
+      lines!.questions.map((q) => [q.number, q.marks]),
+    );
+    expect(oneLine!.feedback).toMatch(/Question 2:/);
+    expect(poor!.marks).toBeLessThan(oneLine!.marks);
+  });
+
   it('grades unnumbered answers as one question', async () => {
     const modelAnswer = await extractDocument({
       kind: 'text',

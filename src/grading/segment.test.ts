@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segment, statedMarks, stripMarkNotes, stripMarks } from './segment';
+import { segment, segmentInline, statedMarks, stripMarkNotes, stripMarks } from './segment';
 
 describe('segment', () => {
   it.each([
@@ -23,6 +23,29 @@ describe('segment', () => {
   it('returns null for unnumbered text, so the whole document is one answer', () => {
     expect(segment('A prototype simulates the product.\nIt helps find risks.')).toBeNull();
     expect(segment('1. only one numbered part')).toBeNull();
+  });
+});
+
+describe('segmentInline', () => {
+  it('splits answers numbered on one line, as a scan reads them', () => {
+    expect(
+      segmentInline('1. The water evaporates because the sun heats it. 2. Plants make food.'),
+    ).toEqual([
+      { number: '1', text: 'The water evaporates because the sun heats it.' },
+      { number: '2', text: 'Plants make food.' },
+    ]);
+    // a number inside a sentence is not a question's; one after a sentence's end is
+    expect(segmentInline('1. It costs 3. 2. Leaves make food.')).toEqual([
+      { number: '1', text: 'It costs 3.' },
+      { number: '2', text: 'Leaves make food.' },
+    ]);
+    expect(segmentInline('1. It takes 2 steps. Then 3 more.')).toBeNull();
+  });
+
+  it('splits nothing unless the text starts with 1.', () => {
+    expect(segmentInline('The answer is 2. Then 3. Then more.')).toBeNull();
+    expect(segmentInline('Water evaporates. 1. Heat. 2. Wind.')).toBeNull();
+    expect(segmentInline('1. One answer only.')).toBeNull();
   });
 });
 

@@ -47,6 +47,35 @@ export function segment(text: string): Segment[] | null {
   }));
 }
 
+/**
+ * Numbering written on one line, as a scan of answers written one after another reads: "1. …
+ * heats it. 2. Plants …". A number counts only where a sentence ends before it, and only when
+ * the text itself starts with "1.": so "the answer is 2. Then" splits nothing. Returns null as
+ * `segment` does.
+ */
+export function segmentInline(text: string): Segment[] | null {
+  const trimmed = text.trim();
+  const all: Hit[] = [];
+  for (const m of trimmed.matchAll(INLINE_MARKER)) {
+    const index = (m.index ?? 0) + (m[1] ?? '').length;
+    all.push({
+      index,
+      end: (m.index ?? 0) + m[0].length,
+      number: String(Number(m[2])),
+      letter: false,
+    });
+  }
+  const seq = sequence(all, false);
+  if (seq.length < 2 || seq[0]!.index !== 0) return null;
+  return seq.map((h, i) => ({
+    number: h.number,
+    text: trimmed.slice(h.end, seq[i + 1]?.index ?? trimmed.length).trim(),
+  }));
+}
+
+/** A number and "." or ")" at the start, or after a sentence's end, before the next words. */
+const INLINE_MARKER = /(^|[.!?;:]["')\]]?\s+)(\d{1,2})[ \t]*[.)](?!\d)\s+(?=\S)/g;
+
 /** Marks a question states for itself: "[5 marks]", "(5 marks)", "(5)", "[5]", "5 marks". */
 export function statedMarks(text: string): number | null {
   const m =
