@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/dates';
 import { ErrorLine } from './error-line';
 import { TextDialog } from './text-dialog';
 import { useLatestRun } from './evaluations-api';
+import { otherQuestionsChanged, type MarksByQuestion } from './regrade-changes';
 import { useChangeReading } from './maths-api';
 import { RunProgressBar } from './run-progress-bar';
 
@@ -24,6 +25,7 @@ export function CorrectReading({
   question,
   read,
   correction,
+  marks,
 }: {
   code: string;
   submissionId: string;
@@ -31,7 +33,11 @@ export function CorrectReading({
   /** What the engine read for the question, as it marked it. */
   read: string;
   correction: ReadingCorrection | undefined;
+  /** The engine's marks of every question of the answer, as they stand. */
+  marks: MarksByQuestion;
 }) {
+  // the marks as they stood when the correction was saved, to say what else the regrade changed
+  const [before, setBefore] = useState<MarksByQuestion | null>(null);
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [phase, setPhase] = useState<'idle' | 'regrading' | 'done'>('idle');
@@ -58,6 +64,7 @@ export function CorrectReading({
       { question, text },
       {
         onSuccess: () => {
+          setBefore(marks);
           setPhase('regrading');
           setOpen(false);
         },
@@ -108,6 +115,9 @@ export function CorrectReading({
           <p className="text-emerald-900">
             Regraded: question {question}’s marks and reasons now follow the reading.
           </p>
+        ) : null}
+        {phase === 'done' && before ? (
+          <p className="text-slate-800">{otherQuestionsChanged(question, before, marks)}</p>
         ) : null}
       </div>
       {!open ? <ErrorLine error={change.error} fallback="Not saved. Please try again." /> : null}

@@ -79,6 +79,7 @@ export function QuestionMarking({
                 question={q.number}
                 read={answerTextOf(detail, q.number)}
                 correction={review.readings.find((r) => r.question === q.number)}
+                marks={aiMarksOf(detail)}
               />
             ) : null}
           </div>
@@ -92,6 +93,12 @@ export function QuestionMarking({
       />
     </section>
   );
+}
+
+/** The engine's marks of each question of the answer, by number. */
+function aiMarksOf(detail: SubmissionDetail): Record<string, number> {
+  if (detail.ai?.status !== 'graded') return {};
+  return Object.fromEntries(detail.ai.questions.map((q) => [q.number, q.marks]));
 }
 
 /** What the student wrote for a question as the engine read it, or nothing before it did. */
