@@ -15,13 +15,16 @@ const ANSWERS = [
   '1. I do not know.\n2. A loop that repeats.',
 ];
 
-async function gradePdfs(teacherMarks?: { id: string; marks: number }[]): Promise<AnswerResult[]> {
+async function gradePdfs(
+  teacherMarks?: { id: string; marks: number }[],
+  answers = ANSWERS,
+): Promise<AnswerResult[]> {
   return gradeBatch({
     modelAnswer: { kind: 'pdf', bytes: await textPdf(MODEL) },
     questionPaper: { kind: 'pdf', bytes: await textPdf(PAPER) },
     totalMarks: 10,
     answers: await Promise.all(
-      ANSWERS.map(async (a, i) => ({
+      answers.map(async (a, i) => ({
         id: `s${i}`,
         input: { kind: 'pdf' as const, bytes: await textPdf(a) },
       })),
@@ -61,25 +64,19 @@ describe('gradeAnswers', () => {
   });
 
   it('grades an answer numbered on one line per question, as a scan of it reads', async () => {
-    const answers = [ANSWERS[0]!, ANSWERS[0]!.replace('\n', ' '), ANSWERS[3]!.replace('\n', ' ')];
-    const results = await gradeBatch({
-      modelAnswer: { kind: 'pdf', bytes: await textPdf(MODEL) },
-      questionPaper: { kind: 'pdf', bytes: await textPdf(PAPER) },
-      totalMarks: 10,
-      answers: await Promise.all(
-        answers.map(async (a, i) => ({
-          id: `s${i}`,
-          input: { kind: 'pdf' as const, bytes: await textPdf(a) },
-        })),
-      ),
-    });
-    const [lines, oneLine, poor] = results.map(graded);
-    expect(oneLine!.reviewReasons).not.toContain('answer-not-numbered');
-    expect(oneLine!.questions.map((q) => [q.number, q.marks])).toEqual(
+    const oneLine = (a: string) => a.replace('\n', ' ');
+    const results = await gradePdfs(undefined, [
+      ANSWERS[0]!,
+      oneLine(ANSWERS[0]!),
+      oneLine(ANSWERS[3]!),
+    ]);
+    const [lines, inline, poor] = results.map(graded);
+    expect(inline!.reviewReasons).not.toContain('answer-not-numbered');
+    expect(inline!.questions.map((q) => [q.number, q.marks])).toEqual(
       lines!.questions.map((q) => [q.number, q.marks]),
     );
-    expect(oneLine!.feedback).toMatch(/Question 2:/);
-    expect(poor!.marks).toBeLessThan(oneLine!.marks);
+    expect(inline!.feedback).toMatch(/Question 2:/);
+    expect(poor!.marks).toBeLessThan(inline!.marks);
   });
 
   it('grades unnumbered answers as one question', async () => {
