@@ -15,6 +15,7 @@ import {
 import { forgetPapers, papersOf } from './similarity-papers';
 import { forgetReports, reportsMade } from './similarity-reports';
 import { compareHandIns, presentReport } from './similarity.service';
+import { BEFORE_READ_ON_ARRIVAL } from '../../db/migrations/2026_12_02_0900_read_on_arrival';
 
 // Similar hand-ins through the routes, on real hand-ins (PDFs read as they were checked): a pair
 // that copied, students who quote the model answer and the question (no pair), a hand-in with
@@ -130,9 +131,10 @@ describe.each(dialects)('similar hand-ins (%s)', (dialect) => {
       .set({ reading: empty })
       .where('id', '=', ids.Gus!)
       .execute();
+    // (left to a run: the arrival reader does not read it meanwhile)
     await t.db.kysely
       .updateTable('submission')
-      .set({ reading: null })
+      .set({ reading: null, arrival_read_at: BEFORE_READ_ON_ARRIVAL })
       .where('id', '=', ids.Hal!)
       .execute();
   });
