@@ -38,9 +38,9 @@ export function tesseractSetting(env: NodeJS.ProcessEnv = process.env): Tesserac
 /**
  * Which English model the native program reads with (OCR_TESSERACT_MODEL): `system`, the
  * default, its own where it has one (Debian and Ubuntu install tesseract's `tessdata_fast` model
- * with the program, which reads the benchmark's handwriting-style pages better than the package's; see
- * docs/grading.md), else the package's; `package`, always the package's (`@tesseract.js-data/eng`,
- * the model tesseract.js reads with).
+ * with the program, which reads the benchmark's handwriting-style pages better than the
+ * package's; see docs/grading.md), else the package's; `package`, always the package's
+ * (`@tesseract.js-data/eng`, the model tesseract.js reads with).
  */
 export type TesseractModel = 'system' | 'package';
 
@@ -137,7 +137,8 @@ const MAX_TSV_BYTES = 8 * 1024 * 1024;
 
 /**
  * Reads one image (BMP) with the native tesseract program as tesseract.js does (LSTM, the page
- * as one block of text), with the English model `nativeModelDir` names, on one thread (the reader processes are one per core already), with
+ * as one block of text), with the English model `nativeModelDir` names, on one thread (the
+ * reader processes are one per core already), with
  * none of the server's environment. The program dies with the reader (`setpriv --pdeathsig`), so
  * a reader killed for its time or memory leaves nothing running; its memory counts toward the
  * reader's (process-memory.ts).

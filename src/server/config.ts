@@ -280,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const tesseract = findTesseract(e.OCR_TESSERACT);
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const url = e.DATABASE_URL;
@@ -357,11 +358,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryMb: e.READER_MEMORY_MB,
       checkTimeoutMs: e.CHECK_TIMEOUT_SECONDS * 1000,
       gradeTimeoutMs: e.READ_TIMEOUT_SECONDS * 1000,
-      tesseract: findTesseract(e.OCR_TESSERACT),
-      tesseractModel: systemModelOf(
-        findTesseract(e.OCR_TESSERACT),
-        e.OCR_TESSERACT_MODEL ?? 'system',
-      ),
+      tesseract,
+      tesseractModel: systemModelOf(tesseract, e.OCR_TESSERACT_MODEL ?? 'system'),
     },
     uploadRateLimit: e.UPLOAD_RATE_LIMIT,
   };

@@ -7,7 +7,8 @@ export type Lane = 'interactive' | 'batch' | 'background';
 /**
  * Waiting work with a fair share for every owner: interactive items first, then batch, then
  * background, and within a lane the owners (users, grading runs) take turns, so one owner's
- * thousand items never hold up another's one. A Map keeps insertion order, so moving an owner to the end is a delete and a set.
+ * thousand items never hold up another's one. A Map keeps insertion order, so moving an owner
+ * to the end is a delete and a set.
  */
 export class FairQueue<T> {
   private readonly lanes: Record<Lane, Map<string, T[]>> = {
@@ -17,18 +18,12 @@ export class FairQueue<T> {
   };
 
   get size(): number {
-    let n = 0;
-    for (const lane of Object.values(this.lanes))
-      for (const items of lane.values()) n += items.length;
-    return n;
+    return waiting(Object.values(this.lanes));
   }
 
   /** Items waiting that someone waits for: in the interactive and batch lanes. */
   get awaited(): number {
-    let n = 0;
-    for (const lane of [this.lanes.interactive, this.lanes.batch])
-      for (const items of lane.values()) n += items.length;
-    return n;
+    return waiting([this.lanes.interactive, this.lanes.batch]);
   }
 
   push(lane: Lane, owner: string, item: T): void {
@@ -61,4 +56,11 @@ export class FairQueue<T> {
     }
     return out;
   }
+}
+
+/** How many items wait in these lanes. */
+function waiting<T>(lanes: Map<string, T[]>[]): number {
+  let n = 0;
+  for (const lane of lanes) for (const items of lane.values()) n += items.length;
+  return n;
 }
