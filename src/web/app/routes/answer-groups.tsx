@@ -35,7 +35,7 @@ export function Component() {
           code={code}
           hasSubmissions
           showRun={false}
-          onFinished={() => void client.invalidateQueries({ queryKey: ['assignments', code] })}
+          onFinished={() => client.invalidateQueries({ queryKey: ['assignments', code] })}
         />
         <AnswerGroupsView
           code={code}

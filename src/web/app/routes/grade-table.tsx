@@ -40,7 +40,7 @@ function GradeTablePage({ code }: { code: string }) {
               <EvaluationControls
                 code={code}
                 hasSubmissions={data.submissions.length > 0}
-                onFinished={() => void refresh()}
+                onFinished={refresh}
               />
               <MarkFirst code={code} data={data} onOpen={(id) => setOpen({ id, mode: 'owner' })} />
               {data.submissions.length ? <GroupsLink code={code} /> : null}

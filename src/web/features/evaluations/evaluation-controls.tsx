@@ -22,7 +22,8 @@ import { RunProgressBar } from './run-progress-bar';
  * The teacher's "Evaluate Now!" with the run's live progress and a "Stop evaluation" button while
  * it runs, the changes a re-run would make to unreviewed marks (to apply or discard), "Undo last
  * evaluation", the reasons a run could not start or stopped, and "Download CSV". `onFinished`
- * runs when a run watched on this page ends, so the page can load the new marks.
+ * runs when a run watched on this page ends, so the page can load the new marks; the run is said
+ * to be done once they are loaded, never beside the marks it replaced.
  */
 export function EvaluationControls({
   code,
@@ -32,15 +33,14 @@ export function EvaluationControls({
 }: {
   code: string;
   hasSubmissions: boolean;
-  onFinished: () => void;
+  onFinished: () => unknown;
   /** False where the page shows the run's progress and changes itself (the answer groups). */
   showRun?: boolean;
 }) {
   const [finishedHere, setFinishedHere] = useState(false);
   const latest = useLatestRun(code, {
     onFinished: () => {
-      setFinishedHere(true);
-      onFinished();
+      void Promise.resolve(onFinished()).finally(() => setFinishedHere(true));
     },
   });
   const start = useStartEvaluation(code);
