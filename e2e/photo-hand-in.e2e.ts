@@ -194,6 +194,26 @@ describe('handing in photos of paper pages', () => {
 
     await student.getByRole('button', { name: 'Submit Assignment' }).click();
     const dialog = student.getByRole('dialog', { name: 'Hand in this answer?' });
+    // back to the pages the PDF was made of, as they were: a page can be retaken after all
+    await dialog.getByRole('button', { name: 'Back to your pages' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => pages.getByRole('listitem').count()).toBe(3);
+    await pages.getByRole('listitem').nth(1).getByText('Turned the right way up').waitFor();
+    await expect.poll(focused).toBe(null);
+    expect(await student.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Photos of your pages',
+    );
+    for (const n of [1, 2, 3])
+      await expect
+        .poll(() =>
+          pages
+            .getByRole('img', { name: `Page ${n} as it will be handed in` })
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
+        .toBe(true);
+    await student.getByRole('button', { name: 'Use these 3 pages' }).click();
+    await chosen.waitFor();
+    await student.getByRole('button', { name: 'Submit Assignment' }).click();
     const read = dialog.getByRole('region', { name: 'The text Markwise read' });
     await read.getByTestId('read-page').nth(2).waitFor({ timeout: 90_000 });
     expect(await read.getByTestId('read-page').count()).toBe(3);

@@ -15,7 +15,7 @@ import { PdfPage, usePdf, useWidth } from '../../components/ui/pdf-pages';
  * its first page as the browser reads it, and what Markwise will read from each page (the
  * server reads it as grading will, nothing kept), with unsure words marked and hard-to-read
  * pages named. A modal <dialog>: focus starts on "Choose another file" (the safe answer),
- * Escape cancels.
+ * Escape cancels. A PDF made from photos offers "Back to your pages", to retake one.
  */
 export function HandInConfirm({
   code,
@@ -23,6 +23,7 @@ export function HandInConfirm({
   pageNotes = [],
   onConfirm,
   onCancel,
+  onBackToPages,
 }: {
   code: string;
   file: File;
@@ -30,6 +31,8 @@ export function HandInConfirm({
   pageNotes?: (string | null)[];
   onConfirm: () => void;
   onCancel: () => void;
+  /** Given for a PDF made from photos: back to its pages, as they were. */
+  onBackToPages?: () => void;
 }) {
   const read = useReadingPreview(code, file);
   const ref = useRef<HTMLDialogElement>(null);
@@ -111,6 +114,11 @@ export function HandInConfirm({
         <Button ref={back} variant="secondary" onClick={() => closeThen(onCancel)}>
           Choose another file
         </Button>
+        {onBackToPages ? (
+          <Button variant="outline" onClick={() => closeThen(onBackToPages)}>
+            Back to your pages
+          </Button>
+        ) : null}
         <Button onClick={() => closeThen(onConfirm)}>Hand in this answer</Button>
       </div>
     </dialog>

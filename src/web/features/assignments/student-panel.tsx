@@ -26,6 +26,7 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { useUpload } from './use-upload';
 import { HandInConfirm } from './hand-in-confirm';
 import { ShrinkOffer } from './shrink-offer';
+import type { PhotoPage } from './photos/photo-pipeline';
 
 // the photo pipeline and pdf-lib: a chunk of their own, loaded when a student picks photos
 const PhotoPages = lazy(() => import('./photos/photo-pages'));
@@ -125,12 +126,14 @@ function UploadAnswer({
   const [file, setFile] = useState<File | null>(null);
   const [confirming, setConfirming] = useState(false);
   // photos being made into pages, and the browser's word on each page of the PDF they became
-  const [photos, setPhotos] = useState<File[] | null>(null);
+  const [photos, setPhotos] = useState<{ picked: File[]; kept?: PhotoPage[] } | null>(null);
+  // the pages the chosen PDF was made of, when it was made from photos here
+  const [madeOf, setMadeOf] = useState<PhotoPage[] | null>(null);
   /** The camera's and the gallery's picks alike: the chosen photos, the field cleared for the next. */
   const pickPhotos = (e: ChangeEvent<HTMLInputElement>) => {
     const picked = Array.from(e.currentTarget.files ?? []);
     e.currentTarget.value = '';
-    if (picked.length) setPhotos(picked);
+    if (picked.length) setPhotos({ picked });
   };
   const [pageNotes, setPageNotes] = useState<(string | null)[]>([]);
   // a chosen PDF over the limit: offered to be made smaller
@@ -188,9 +191,11 @@ function UploadAnswer({
       {photos ? (
         <Suspense fallback={<p role="status">Opening the photo tools…</p>}>
           <PhotoPages
-            initial={photos}
-            onDone={({ file: pdf, pageNotes: notes }) => {
+            initial={photos.picked}
+            kept={photos.kept}
+            onDone={({ file: pdf, pageNotes: notes, pages }) => {
               setPhotos(null);
+              setMadeOf(pages);
               setFileError(undefined);
               setError(undefined);
               setPageNotes(notes);
@@ -254,11 +259,13 @@ function UploadAnswer({
           setFileError(undefined);
           setError(undefined);
           setPageNotes([]);
+          setMadeOf(null);
           setFile(picked);
         }}
         onClear={() => {
           setFile(null);
           setPageNotes([]);
+          setMadeOf(null);
         }}
       />
       {tooBig ? (
@@ -268,6 +275,7 @@ function UploadAnswer({
             setTooBig(null);
             setFileError(undefined);
             setPageNotes([]);
+            setMadeOf(null);
             setFile(smaller);
           }}
         />
@@ -301,6 +309,14 @@ function UploadAnswer({
             setConfirming(false);
             submitButton.current?.focus();
           }}
+          onBackToPages={
+            madeOf
+              ? () => {
+                  setConfirming(false);
+                  setPhotos({ picked: [], kept: madeOf });
+                }
+              : undefined
+          }
         />
       ) : null}
     </form>

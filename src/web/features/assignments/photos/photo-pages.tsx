@@ -5,8 +5,11 @@ import { MAX_PHOTOS, problemText } from './page-image';
 import { tooManyPhotos } from './photo-files';
 import { buildPdf, photoToPage, type PhotoPage } from './photo-pipeline';
 
-/** What the photos became: the PDF to hand in and, per page, what the browser found wrong. */
-export type PhotoResult = { file: File; pageNotes: (string | null)[] };
+/**
+ * What the photos became: the PDF to hand in, per page what the browser found wrong, and the pages
+ * themselves, so that the student can come back to them (to retake one) after seeing the reading.
+ */
+export type PhotoResult = { file: File; pageNotes: (string | null)[]; pages: PhotoPage[] };
 
 /** "Page 2 is hard to read: it looks blurred. Retake it?", or null for a good page. */
 export const pageNote = (p: PhotoPage, n: number) =>
@@ -21,18 +24,30 @@ const turnedNote = (p: PhotoPage) =>
  * "Take photos of your pages": the camera (or the gallery), each photo cleaned into a page the
  * student sees; she reorders, retakes or deletes pages, then makes one PDF within the 500 kB
  * limit, which the hand-in form takes like a chosen file. Loaded on first use, in its own chunk.
+ * Opened again with the pages a PDF was made of, it starts from them as they were.
  */
 export default function PhotoPages({
   initial,
+  kept = [],
   onDone,
   onCancel,
 }: {
   /** The photos picked with the form's own "Take photos of your pages". */
   initial: File[];
+  /** The pages made earlier, to start from (their pictures shown afresh). */
+  kept?: PhotoPage[];
   onDone: (result: PhotoResult) => void;
   onCancel: () => void;
 }) {
-  const [pages, setPages] = useState<PhotoPage[]>([]);
+  // the pages' previews are object URLs: made here, and let go with this screen
+  const urls = useRef(new Set<string>());
+  const [pages, setPages] = useState<PhotoPage[]>(() =>
+    kept.map((p) => {
+      const url = URL.createObjectURL(p.image);
+      urls.current.add(url);
+      return { ...p, url };
+    }),
+  );
   const [refusals, setRefusals] = useState<string[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -61,8 +76,6 @@ export default function PhotoPages({
       .find((b) => b && !b.disabled);
     (button ?? heading.current)?.focus();
   }, [pages]);
-  // the pages' previews are object URLs: let them go with the pages
-  const urls = useRef(new Set<string>());
   useEffect(() => {
     const kept = urls.current;
     return () => kept.forEach((u) => URL.revokeObjectURL(u));
@@ -117,7 +130,7 @@ export default function PhotoPages({
     const built = await buildPdf(pages).catch(() => 'The PDF could not be made in this browser.');
     setBusy(null);
     if (typeof built === 'string') return setError(built);
-    onDone({ file: built.file, pageNotes: pages.map((p, i) => pageNote(p, i + 1)) });
+    onDone({ file: built.file, pageNotes: pages.map((p, i) => pageNote(p, i + 1)), pages });
   };
 
   const inputClass = 'sr-only';
