@@ -12,7 +12,7 @@
  * actions taken as a share of marking one by one (one action per answer).
  */
 import { analyseAnswer, scoreQuestion, type TeacherMark } from '../src/grading';
-import { groupScoring } from '../src/grading/groups';
+import { compareGroups, groupScoring, type AnswerGroup } from '../src/grading/groups';
 import { classEvidenceOf } from '../src/grading/score-class';
 import { CORPORA, loadSemeval, mohlerQuestions, papersOf, sheet, type Corpus } from './corpora';
 import type { Paper } from './corpora';
@@ -24,7 +24,26 @@ const TARGET = { mohler: 0.9, scientsbank: 0.92, beetle: 0.92 } as const;
 const STEPS = Array.from({ length: 41 }, (_, i) => i / 40);
 
 /** One action: the answers that take the mark, and the answer whose human mark it is. */
-type Action = { rep: number; members: number[] };
+type Action = { rep: number; members: number[]; flag?: AnswerGroup['flag'] };
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** Groups in the order the app shows them, by the shares the engine proposes now (compareGroups). */
+function inAppOrder(actions: Action[], shares: number[]): Action[] {
+  return actions
+    .map((a) => ({ a, share: median(a.members.map((i) => shares[i]!)) }))
+    .sort((x, y) =>
+      compareGroups(
+        { flag: x.a.flag, members: x.a.members, share: x.share, representative: x.a.rep },
+        { flag: y.a.flag, members: y.a.members, share: y.share, representative: y.a.rep },
+      ),
+    )
+    .map((x) => x.a);
+}
 
 /** Per step of the curve: the actions taken and the class's marks, for both ways of marking. */
 type Curve = { actions: number; scored: Scored[] }[];
@@ -58,42 +77,61 @@ function runPaper(paper: Paper, totals: Totals): void {
     const base = scoreQuestion(prepared, qi, analysed, [], ev);
     const texts = analysed.map((a) => a.analysis.questions[qi]!.text);
     const groups = groupScoring(base, texts)
-      .map((g) => g.members.filter((i) => rows[i]))
-      .filter((m) => m.length > 0);
+      .map((g) => ({ ...g, members: g.members.filter((i) => rows[i]) }))
+      .filter((g) => g.members.length > 0);
     totals.answers += present.length;
     totals.groups += groups.length;
-    totals.ungrouped += groups.filter((m) => m.length === 1).length;
-    for (const m of groups)
+    totals.ungrouped += groups.filter((g) => g.members.length === 1).length;
+    for (const { members: m } of groups)
       totals.pure += m.filter((i) => rows[i]!.share === rows[m[0]!]!.share).length;
-    const byGroups: Action[] = groups.map((m) => ({ rep: m[0]!, members: m }));
+    const byGroups: Action[] = groups.map((g) => ({
+      rep: g.members[0]!,
+      members: g.members,
+      flag: g.flag,
+    }));
     const oneByOne: Action[] = present.map((i) => ({ rep: i, members: [i] }));
     const mark = (i: number) => rows[i]!.share * q.total;
-    for (const [actions, curve] of [
-      [byGroups, totals.byGroups],
-      [oneByOne, totals.oneByOne],
+    const scoreWith = (set: Map<number, number>) => {
+      const teacherMarks: TeacherMark[] = [...set].map(([i, m]) => ({
+        id: analysed[i]!.id,
+        marks: m,
+        questions: { [q.number]: m },
+      }));
+      return scoreQuestion(prepared, qi, analysed, teacherMarks, ev);
+    };
+    for (const [all, curve, regroup] of [
+      [byGroups, totals.byGroups, true],
+      [oneByOne, totals.oneByOne, false],
     ] as const) {
-      let last = -1;
-      let scored: Scored[] = [];
+      const set = new Map<number, number>();
+      let remaining = [...all];
+      let taken = 0;
+      let scoring = base;
+      const scoredNow = (): Scored[] =>
+        present.map((i) => ({
+          share: set.has(i) ? set.get(i)! / q.total : scoring.scores[i]!.share,
+          gold: rows[i]!.share,
+          label: rows[i]!.label,
+          count: rows[i]!.count,
+        }));
+      let scored = scoredNow();
       STEPS.forEach((t, s) => {
-        const k = Math.min(actions.length, Math.round(t * present.length));
-        if (k !== last) {
-          const set = new Map<number, number>();
-          for (const a of actions.slice(0, k)) for (const i of a.members) set.set(i, mark(a.rep));
-          const teacherMarks: TeacherMark[] = [...set].map(([i, m]) => ({
-            id: analysed[i]!.id,
-            marks: m,
-            questions: { [q.number]: m },
-          }));
-          const scoring = scoreQuestion(prepared, qi, analysed, teacherMarks, ev);
-          scored = present.map((i) => ({
-            share: set.has(i) ? set.get(i)! / q.total : scoring.scores[i]!.share,
-            gold: rows[i]!.share,
-            label: rows[i]!.label,
-            count: rows[i]!.count,
-          }));
-          last = k;
+        const k = Math.min(all.length, Math.round(t * present.length));
+        if (k > taken) {
+          // after the regrade, the groups come in the app's order of the marks proposed now
+          if (regroup)
+            remaining = inAppOrder(
+              remaining,
+              scoring.scores.map((x) => x.share),
+            );
+          for (const a of remaining.slice(0, k - taken))
+            for (const i of a.members) set.set(i, mark(a.rep));
+          remaining = remaining.slice(k - taken);
+          taken = k;
+          scoring = scoreWith(set);
+          scored = scoredNow();
         }
-        curve[s]!.actions += k;
+        curve[s]!.actions += taken;
         curve[s]!.scored.push(...scored);
       });
     }

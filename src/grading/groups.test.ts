@@ -40,6 +40,24 @@ describe('groupAnswers', () => {
     expect(groups[0]!.flag).toBeUndefined();
   });
 
+  it('among groups of one size, puts the one whose proposed mark lies nearest half marks first', () => {
+    const groups = groupAnswers([
+      item('sun heats water', { share: 1 }),
+      item('moon pulls tides', { share: 0.55 }),
+      item('wind moves clouds', { share: 0 }),
+      item('rain fills rivers', { share: 0.3 }),
+      item('sun heats water', { share: 1 }),
+    ]);
+    // the pair first whatever its mark, then the single answers from the least sure call on
+    expect(groups.map((g) => g.members[0])).toEqual([0, 1, 3, 2]);
+    // the order follows the marks proposed now: after a regrade the same answers come otherwise
+    const after = groupAnswers([
+      item('moon pulls tides', { share: 0.95 }),
+      item('wind moves clouds', { share: 0.45 }),
+    ]);
+    expect(after.map((g) => g.members[0])).toEqual([1, 0]);
+  });
+
   it('keeps apart answers that contradict a point, end on another number, or get far other marks', () => {
     const groups = groupAnswers([
       item('current flows closed path'),

@@ -4,7 +4,7 @@ import { useAnswerGroups, useQuestions } from './answer-groups-api';
 import { GroupCard } from './group-card';
 
 /**
- * "Mark by groups": one question's answers in groups that say the same thing, biggest first, each
+ * "Mark by groups": one question's answers in groups that say the same thing, biggest first (see compareGroups), each
  * marked in one action; ungrouped and uncertain answers last, flagged. Keyboard only works too:
  * the keys are listed on the page and belong to the group in focus. `regrade`, shown under the
  * status line, is what grades the rest with the marks (composed by the page); the r key goes to
