@@ -194,7 +194,15 @@ describe('handing in photos of paper pages', () => {
 
     await student.getByRole('button', { name: 'Submit Assignment' }).click();
     const dialog = student.getByRole('dialog', { name: 'Hand in this answer?' });
-    // back to the pages the PDF was made of, as they were: a page can be retaken after all
+    // back to the pages the PDF was made of, as they were: a page can be retaken after all;
+    // Cancel there keeps the PDF made before, which still offers its pages
+    await dialog.getByRole('button', { name: 'Back to your pages' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => pages.getByRole('listitem').count()).toBe(3);
+    await student.getByRole('button', { name: 'Cancel' }).click();
+    await pages.waitFor({ state: 'detached' });
+    await chosen.waitFor();
+    await student.getByRole('button', { name: 'Submit Assignment' }).click();
     await dialog.getByRole('button', { name: 'Back to your pages' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => pages.getByRole('listitem').count()).toBe(3);
@@ -212,6 +220,7 @@ describe('handing in photos of paper pages', () => {
         )
         .toBe(true);
     await student.getByRole('button', { name: 'Use these 3 pages' }).click();
+    await pages.waitFor({ state: 'detached' });
     await chosen.waitFor();
     await student.getByRole('button', { name: 'Submit Assignment' }).click();
     const read = dialog.getByRole('region', { name: 'The text Markwise read' });

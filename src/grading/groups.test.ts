@@ -40,7 +40,7 @@ describe('groupAnswers', () => {
     expect(groups[0]!.flag).toBeUndefined();
   });
 
-  it('among groups of one size, puts the one whose proposed mark lies nearest half marks first', () => {
+  it('among groups of one size, puts the one whose proposed mark lies nearest half the marks first', () => {
     const groups = groupAnswers([
       item('sun heats water', { share: 1 }),
       item('moon pulls tides', { share: 0.55 }),

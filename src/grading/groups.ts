@@ -180,6 +180,10 @@ export function groupAnswers(items: GroupItem[], params = GROUPING): AnswerGroup
     .sort(compareGroups);
 }
 
+/** How far a group's proposal lies from half the marks, to 1e-9 (an unknown one: furthest). */
+const doubt = (g: Ordered) =>
+  Number.isFinite(g.share) ? Math.round(Math.abs(g.share - 0.5) * 1e9) / 1e9 : 1;
+
 /** What the order of groups looks at. */
 type Ordered = Pick<AnswerGroup, 'flag' | 'members' | 'share' | 'representative'>;
 
@@ -187,7 +191,8 @@ const flagRank = (g: Ordered) => (g.flag === 'ungrouped' ? 2 : g.flag === 'uncer
 
 /**
  * The order groups are shown in: the biggest first, then the uncertain ones, then the single
- * answers; among groups of one size, the one whose proposed mark lies nearest half marks first.
+ * answers; among groups of one size, the one whose proposed mark lies nearest half the question's
+ * marks first.
  * That is the engine's least sure call, where the teacher's mark teaches it most, and as her marks
  * move the proposals (the groups are made anew after "Regrade the rest with your marks"), what
  * comes first follows them. On bench/groups.ts, marking in this order with a regrade after each
@@ -197,7 +202,7 @@ export function compareGroups(a: Ordered, b: Ordered): number {
   return (
     flagRank(a) - flagRank(b) ||
     b.members.length - a.members.length ||
-    Math.abs(a.share - 0.5) - Math.abs(b.share - 0.5) ||
+    doubt(a) - doubt(b) ||
     a.representative - b.representative
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { gradesCsvUrl, isActiveRun } from '../../../shared/evaluations';
+import { gradesCsvUrl, isActiveRun, type EvaluationRun } from '../../../shared/evaluations';
 import { messages } from '../../../shared/messages';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -37,10 +37,13 @@ export function EvaluationControls({
   /** False where the page shows the run's progress and changes itself (the answer groups). */
   showRun?: boolean;
 }) {
-  const [finishedHere, setFinishedHere] = useState(false);
+  // The run (and how it stopped) whose marks this page has loaded since it finished here: "done"
+  // is said for that run only, never beside the marks it replaced, nor for a later run.
+  const [loaded, setLoaded] = useState<string | null>(null);
   const latest = useLatestRun(code, {
-    onFinished: () => {
-      void Promise.resolve(onFinished()).finally(() => setFinishedHere(true));
+    onFinished: (stopped) => {
+      const key = stopKey(stopped);
+      void Promise.resolve(onFinished()).finally(() => setLoaded(key));
     },
   });
   const start = useStartEvaluation(code);
@@ -59,7 +62,7 @@ export function EvaluationControls({
   const awaiting = run?.status === 'awaiting-confirmation';
 
   const handleStart = () => {
-    setFinishedHere(false);
+    setLoaded(null);
     setDone(null);
     start.mutate();
   };
@@ -71,7 +74,7 @@ export function EvaluationControls({
     undo.mutate(undefined, {
       onSuccess: () => {
         setAsking(false);
-        setFinishedHere(false);
+        setLoaded(null);
         setDone(messages.evaluationUndone);
         onFinished();
       },
@@ -120,7 +123,7 @@ export function EvaluationControls({
       <div role="status" className="text-sm">
         {!showRun ? null : active ? (
           <p className="font-semibold text-brand-800">{messages.evaluating}</p>
-        ) : finishedHere && run?.status === 'finished' ? (
+        ) : run?.status === 'finished' && loaded === stopKey(run) ? (
           <p className="text-emerald-900">
             <span className="font-semibold">{messages.evaluationDone}</span> {runOutcome(run)}
           </p>
@@ -141,6 +144,7 @@ export function EvaluationControls({
           busy={confirm.isPending || cancel.isPending}
           onApply={() => {
             setDone(null);
+            setLoaded(null);
             confirm.mutate();
           }}
           onDiscard={handleDiscard}
@@ -165,3 +169,6 @@ export function EvaluationControls({
     </section>
   );
 }
+
+/** Which run stopped, and how: the same run stops twice when its changes wait to be applied. */
+const stopKey = (run: EvaluationRun | null) => (run ? `${run.id}:${run.status}` : null);

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import {
   isActiveRun,
+  type EvaluationRun,
   type LatestEvaluationResponse,
   type SubmissionDetail,
 } from '../../../shared/evaluations';
@@ -23,9 +24,13 @@ export const evaluationKeys = {
 
 /**
  * The assignment's newest grading run (owner only), polled every POLL_MS while it is active.
- * `onFinished` runs once when a run seen active on this page stops (finished, failed, cancelled).
+ * `onFinished` runs once when a run seen active on this page stops (finished, failed, cancelled, or
+ * waiting for its changes to be applied), with the run as it stopped.
  */
-export function useLatestRun(code: string, { onFinished }: { onFinished?: () => void } = {}) {
+export function useLatestRun(
+  code: string,
+  { onFinished }: { onFinished?: (run: EvaluationRun | null) => void } = {},
+) {
   const query = useQuery({
     queryKey: evaluationKeys.latest(code),
     queryFn: () => api<LatestEvaluationResponse>(`${at(code)}/evaluations/latest`),
@@ -34,12 +39,14 @@ export function useLatestRun(code: string, { onFinished }: { onFinished?: () => 
   const run = query.data?.run ?? null;
   const wasActive = useRef(false);
   const finished = useRef(onFinished);
+  const current = useRef(run);
   useEffect(() => {
     finished.current = onFinished;
+    current.current = run;
   });
   const active = isActiveRun(run);
   useEffect(() => {
-    if (wasActive.current && !active) finished.current?.();
+    if (wasActive.current && !active) finished.current?.(current.current);
     wasActive.current = active;
   }, [active, run?.id]);
   return query;

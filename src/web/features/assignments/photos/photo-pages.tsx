@@ -39,15 +39,17 @@ export default function PhotoPages({
   onDone: (result: PhotoResult) => void;
   onCancel: () => void;
 }) {
-  // the pages' previews are object URLs: made here, and let go with this screen
-  const urls = useRef(new Set<string>());
-  const [pages, setPages] = useState<PhotoPage[]>(() =>
-    kept.map((p) => {
-      const url = URL.createObjectURL(p.image);
-      urls.current.add(url);
-      return { ...p, url };
-    }),
-  );
+  // The kept pages' pictures get URLs of their own once the screen is shown (and let go with it):
+  // those they had were let go with the screen that made them.
+  const [pages, setPages] = useState<PhotoPage[]>(() => kept.map((p) => ({ ...p, url: '' })));
+  useEffect(() => {
+    if (!kept.length) return;
+    const made = new Map(kept.map((p) => [p.id, URL.createObjectURL(p.image)]));
+    setPages((old) => old.map((p) => (made.has(p.id) ? { ...p, url: made.get(p.id)! } : p)));
+    return () => made.forEach((u) => URL.revokeObjectURL(u));
+    // the kept pages once, as the form handed them over
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [refusals, setRefusals] = useState<string[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -76,9 +78,11 @@ export default function PhotoPages({
       .find((b) => b && !b.disabled);
     (button ?? heading.current)?.focus();
   }, [pages]);
+  // the new pages' previews are object URLs: let them go with the pages
+  const urls = useRef(new Set<string>());
   useEffect(() => {
-    const kept = urls.current;
-    return () => kept.forEach((u) => URL.revokeObjectURL(u));
+    const made = urls.current;
+    return () => made.forEach((u) => URL.revokeObjectURL(u));
   }, []);
 
   const add = async (files: FileList | File[] | null, replace: string | null = null) => {
@@ -222,11 +226,15 @@ export default function PhotoPages({
             const turned = turnedNote(p);
             return (
               <li key={p.id} className="space-y-2 rounded-md border border-slate-200 bg-white p-2">
-                <img
-                  src={p.url}
-                  alt={`Page ${i + 1} as it will be handed in`}
-                  className="w-full border border-slate-200"
-                />
+                {p.url ? (
+                  <img
+                    src={p.url}
+                    alt={`Page ${i + 1} as it will be handed in`}
+                    className="w-full border border-slate-200"
+                  />
+                ) : (
+                  <div className="aspect-[210/297] w-full border border-slate-200 bg-slate-100" />
+                )}
                 <p className="text-sm font-medium text-slate-900">Page {i + 1}</p>
                 {turned ? <p className="text-xs text-slate-700">{turned}</p> : null}
                 {note ? (
