@@ -135,6 +135,67 @@ describe('judgePoint', () => {
     expect(r.marks).toBeLessThan(4);
   });
 
+  it('reads a relation said with both its quantities turned round as stated, and one turned as contradicted', () => {
+    const q = 'What happens to the pitch when the string is shorter?';
+    const model = 'If the string is shorter, the pitch will be higher.';
+    // "longer … lower" is the same relation: a teacher credits it
+    const round = judge(model, q, 'A longer string makes a lower pitch.');
+    expect(isStated(round)).toBe(true);
+    expect(isContradicted(round)).toBe(false);
+    for (const wrong of [
+      'A shorter string makes a lower pitch.',
+      'A longer string makes a higher pitch.',
+    ])
+      expect(isContradicted(judge(model, q, wrong)), wrong).toBe(true);
+    // "less effort" turns the amount round as "lower" does
+    const effort = 'If more effort is applied, the load rises faster.';
+    expect(
+      isStated(judge(effort, 'What happens?', 'With less effort the load rises slower.')),
+    ).toBe(true);
+    expect(
+      isContradicted(judge(effort, 'What happens?', 'With less effort the load rises faster.')),
+    ).toBe(true);
+    // two claims side by side are no relation: both turned round is both wrong
+    const both = judge(
+      'The bulb is brighter and the wire is hotter.',
+      'What happens to the bulb and the wire?',
+      'The bulb is dimmer and the wire is colder.',
+    );
+    expect(isContradicted(both)).toBe(true);
+  });
+
+  it('reads each clause of a sentence on its own: the pairs swapped contradict, though every word is there', () => {
+    const model =
+      'If the string is shorter, the pitch will be higher. If the string is longer, the pitch will be lower.';
+    const q = 'What happens to the pitch when the string is shorter or longer?';
+    const swapped =
+      'A shorter string makes a lower pitch and a longer string makes a higher pitch.';
+    const right = 'A shorter string makes a higher pitch and a longer string makes a lower pitch.';
+    for (const point of keyPoints(model, q)) {
+      const w = judgePoint(point, analyse(swapped));
+      expect(isContradicted(w), point.phrase).toBe(true);
+      expect(w.contradictedIn).toBe(swapped);
+      expect(isStated(judgePoint(point, analyse(right))), point.phrase).toBe(true);
+    }
+    // through the app's path: the swapped pairs get no marks for the points and are flagged
+    const prepared = prepareAssignment({
+      modelAnswer: text(model),
+      questionPaper: text(q),
+      totalMarks: 4,
+    });
+    const [bad, good] = gradeAnswers(prepared, [
+      { id: 'swapped', document: text(swapped) },
+      { id: 'right', document: text(right) },
+    ]);
+    if (bad?.status !== 'graded' || good?.status !== 'graded')
+      throw new Error('expected graded results');
+    expect(bad.questions[0]!.contradicted).toHaveLength(2);
+    expect(bad.reviewReasons).toContain('contradicts-model');
+    expect(bad.marks).toBeLessThanOrEqual(1);
+    expect(good.questions[0]!.contradicted ?? []).toEqual([]);
+    expect(good.marks).toBeGreaterThanOrEqual(3);
+  });
+
   it('denies only what the negation is about: "not separated from the negative" is no "positive"', () => {
     const q =
       'Explain why you got a voltage reading of 1.5 for terminal 1 and the positive terminal.';

@@ -1,5 +1,5 @@
 import { analyse, type Analysis, type Token } from './nlp';
-import { comparableStem, relatedStems } from './opposites';
+import { comparableStem, isGradable, relatedStems } from './opposites';
 import {
   FULL_STATEMENT,
   MATCH_SHARE,
@@ -113,10 +113,24 @@ const PHRASAL: Record<string, string> = {
   'turn off': 'off',
 };
 
-const pointWords = new Map<string, { words: PointWord[]; quantities: Set<string> }>();
+/** A key point's words as judging reads them (see wordsOf). */
+type PointWords = {
+  words: PointWord[];
+  quantities: Set<string>;
+  /**
+   * The point relates one quantity to another ("if the string is shorter, the pitch is higher",
+   * "more effort makes it faster"): said with both quantities turned round, it says the same.
+   */
+  relation: boolean;
+};
+
+/** Words that make a statement a relation between what comes before and after them. */
+const RELATION = /\b(?:if|when|whenever|the (?:more|less|[a-z]+er)|makes?|causes?|leads? to)\b/i;
+
+const pointWords = new Map<string, PointWords>();
 
 /** The key point's own words (its stems, found again in its phrase for their lemmas and polarity). */
-function wordsOf(point: KeyPoint): { words: PointWord[]; quantities: Set<string> } {
+function wordsOf(point: KeyPoint): PointWords {
   const cacheKey = `${point.phrase}\u0000${point.stems.join(' ')}`;
   const hit = pointWords.get(cacheKey);
   if (hit) return hit;
@@ -160,7 +174,11 @@ function wordsOf(point: KeyPoint): { words: PointWord[]; quantities: Set<string>
         opposite: new Set(),
       });
   const quantities = new Set(tokens.map(quantityOf).filter((q): q is string => q !== null));
-  const result = { words: out.filter((w) => !w.number), quantities };
+  const result = {
+    words: out.filter((w) => !w.number),
+    quantities,
+    relation: RELATION.test(point.phrase),
+  };
   if (pointWords.size > 20_000) pointWords.clear();
   pointWords.set(cacheKey, result);
   return result;
@@ -171,8 +189,37 @@ function roleOf(pos: string): PointWord['role'] {
   return pos === 'VERB' ? 'action' : 'other';
 }
 
-/** A sentence (`pair` false) or a sentence and the next one, from sentence `at`. */
-type Window = { tokens: Token[]; structured: boolean; pair: boolean; at: number };
+/**
+ * A sentence (`pair` false) or a sentence and the next one, from sentence `at`; or one clause of a
+ * sentence of two or more (`clause`).
+ */
+type Window = {
+  tokens: Token[];
+  structured: boolean;
+  pair: boolean;
+  at: number;
+  clause?: boolean;
+};
+
+/** Words that join two clauses, each with its own verb: "… a lower pitch and a longer string makes …". */
+const JOINS = new Set(['and', 'but', 'whereas', 'while', ';']);
+
+/**
+ * The clauses of a sentence that joins two or more, each with a verb and two words of content of
+ * its own ("a shorter string makes a lower pitch", "a longer string makes a higher pitch"); none
+ * for a sentence of one clause or a list ("light and water").
+ */
+function clausesOf(tokens: Token[]): Token[][] {
+  const parts: Token[][] = [[]];
+  for (const t of tokens) {
+    if (JOINS.has(t.word)) parts.push([]);
+    else parts[parts.length - 1]!.push(t);
+  }
+  const whole = (part: Token[]) =>
+    part.some((t) => t.pos === 'VERB' || t.pos === 'AUX') &&
+    part.filter((t) => t.content).length >= 2;
+  return parts.length > 1 && parts.every(whole) ? parts : [];
+}
 
 /** Tokens with each phrasal verb ("gives off") replaced by the one word it means ("emit"). */
 function phrasal(tokens: Token[]): Token[] {
@@ -196,6 +243,8 @@ function windows(answer: Analysis, listsCount: boolean): Window[] {
   const out: Window[] = [];
   for (let i = 0; i < s.length; i++) {
     out.push({ tokens: s[i]!.tokens, structured: s[i]!.structured, pair: false, at: i });
+    for (const tokens of clausesOf(s[i]!.tokens))
+      out.push({ tokens, structured: s[i]!.structured, pair: false, at: i, clause: true });
     if (i + 1 < s.length)
       out.push({
         tokens: [...s[i]!.tokens, ...s[i + 1]!.tokens],
@@ -233,10 +282,7 @@ function turned(t: Token, tokens: Token[], p: PointWord): boolean {
 }
 
 /** How one window reads against the key point. */
-function readWindow(
-  { words, quantities }: { words: PointWord[]; quantities: Set<string> },
-  w: Window,
-) {
+function readWindow({ words, quantities, relation }: PointWords, w: Window) {
   const point = words.filter((p) => !p.polar);
   const polars = words.filter((p) => p.polar);
   const content = w.tokens.filter(readable);
@@ -275,6 +321,9 @@ function readWindow(
   // gap" for "separated by the gap"); the words that only follow the denial do not count.
   let deniedOpposite = false;
   const order: number[] = [];
+  // the point's words said as their opposites ("lower" for "higher", "less effort" for "effort"),
+  // and whether each names an amount or a degree
+  const turnedRound: { p: PointWord; graded: boolean }[] = [];
   // "after" for the point's "before": read once the rest of the point is there.
   const polarOpposite = polars.some((p) => {
     if (byKey.has(p.key)) return false;
@@ -286,6 +335,7 @@ function readWindow(
     // "less bright" for "brighter": the point's own word, graded down, says the opposite.
     if (own && lesser(own, w.tokens) !== p.lesser && p.weight === 1) {
       opposite += p.weight;
+      turnedRound.push({ p, graded: true });
       continue;
     }
     if (own) {
@@ -330,8 +380,10 @@ function readWindow(
     if (opp) {
       // "not dimmer", "less dim" or "not as dim" for "brighter" state the point; "dimmer"
       // contradicts it.
-      if (!turned(opp, w.tokens, p)) opposite += p.weight;
-      else {
+      if (!turned(opp, w.tokens, p)) {
+        opposite += p.weight;
+        turnedRound.push({ p, graded: isGradable(p.key) });
+      } else {
         credit += SYNONYM_CREDIT * p.weight;
         hits++;
         if (p.weight === 1) ownHits++;
@@ -339,6 +391,17 @@ function readWindow(
         if (lesser(opp, w.tokens)) doubled = true;
         else if (opp.denied || p.denied) deniedOpposite = true;
       }
+    }
+  }
+  // A relation said with both its quantities turned round says the same: "a longer string makes
+  // a lower pitch" for "if the string is shorter, the pitch is higher". Only two words of degree,
+  // in a point that relates them: two claims side by side ("more heat and less light") are not.
+  if (relation && turnedRound.length === 2 && turnedRound.every((t) => t.graded)) {
+    opposite = 0;
+    for (const { p } of turnedRound) {
+      credit += SYNONYM_CREDIT * p.weight;
+      hits++;
+      if (p.weight === 1) ownHits++;
     }
   }
   const n = point.reduce((x, p) => x + p.weight, 0) || 1;
@@ -423,11 +486,31 @@ function judgeOne(point: KeyPoint, answer: Analysis, listsCount: boolean): Point
   const clashing = new Set<number>();
   const read = windows(answer, listsCount).map((w) => ({ w, r: readWindow(pw, w) }));
   for (const { w, r } of read) {
-    const clash = w.pair ? null : clashOf(r);
+    const clash = w.pair || w.clause ? null : clashOf(r);
     if (clash && clash !== 'negation' && r.addressed >= FULL_STATEMENT) clashing.add(w.at);
+  }
+  // A sentence of clauses that states the point only with words of different clauses does not
+  // state it when a clause says its opposite: "a shorter string makes a lower pitch and a longer
+  // string makes a higher pitch" holds every word of "the shorter the string, the higher the
+  // pitch", and each clause says the opposite. Otherwise the sentence is read whole, as before.
+  const mixed = new Set<number>();
+  const clauses = read.filter(({ w }) => w.clause);
+  for (const at of new Set(clauses.map(({ w }) => w.at))) {
+    const whole = read.find(({ w }) => w.at === at && !w.pair && !w.clause)!.r;
+    const own = clauses.filter(({ w }) => w.at === at);
+    const states = own.some(({ r }) => !clashOf(r) && r.degree >= MATCH_SHARE);
+    // a clause's negation is not read: a short clause reads a negation a long sentence would not
+    // ("is not initialised every time" for "is initialised only once")
+    const says = own.some(({ r }) => {
+      const clash = clashOf(r);
+      return clash && clash !== 'negation' && r.addressed >= FULL_STATEMENT;
+    });
+    if (!clashOf(whole) && whole.degree >= MATCH_SHARE && says && !states) mixed.add(at);
   }
   for (const { w, r } of read) {
     if (w.pair && (clashing.has(w.at) || clashing.has(w.at + 1))) continue;
+    if (w.clause ? !mixed.has(w.at) : mixed.has(w.at) && !w.pair) continue;
+    if (w.pair && (mixed.has(w.at) || mixed.has(w.at + 1))) continue;
     const clash = clashOf(r);
     // A contradiction is read within one sentence: two together may simply say two things.
     if (clash && !w.pair) {

@@ -98,6 +98,25 @@ const OPPOSITE_PAIRS: [string, string][] = [
   ['alive', 'dead'],
 ];
 
+/**
+ * Words of amount, size, speed and degree: a relation between two of them ("the shorter the
+ * string, the higher the pitch") says the same with both turned round ("a longer string makes a
+ * lower pitch"). Compared on the stems of their bases ("higher" is "high").
+ */
+const GRADABLE = new Set(
+  (
+    'increase decrease reduce rise fall raise lower more less fewer high low big small large great ' +
+    'long short fast slow quick hot cold warm cool heavy light bright dim strong weak thin thick ' +
+    'shallow deep close far near tight loose much many few'
+  )
+    .split(' ')
+    .map(stem),
+);
+
+/** Whether a word (its stem, or its comparative's) names an amount or a degree (see GRADABLE). */
+export const isGradable = (key: string): boolean =>
+  GRADABLE.has(key) || GRADABLE.has(stem(positiveOf(key)));
+
 const OPPOSITES = new Map<string, Set<string>>();
 for (const [a, b] of OPPOSITE_PAIRS) {
   for (const [x, y] of [
