@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gradeAnswers, prepareAssignment } from '.';
 import { ACCEPTED_BY_TEACHER } from './grade';
-import { judgePoint, isContradicted, isStated } from './judge';
+import { judgePoint, isContradicted, isStated, optionOf } from './judge';
 import { keyPoints } from './key-points';
 import { analyse } from './nlp';
 import { splitAccepted } from './prepare';
@@ -162,6 +162,19 @@ describe('judgePoint', () => {
       'The bulb is dimmer and the wire is colder.',
     );
     expect(isContradicted(both)).toBe(true);
+  });
+
+  it('reads another option picked as a contradiction of the point that names the right one', () => {
+    const q = 'Which container, A or B, has the dry soil?';
+    const model = 'A. Dry soil heats more quickly than water.';
+    const other = judge(model, q, 'B. Dry soil heats more quickly than water.');
+    expect(isContradicted(other)).toBe(true);
+    expect(other.kind).toBe('choice');
+    expect(isStated(judge(model, q, 'A. Dry soil heats more quickly than water.'))).toBe(true);
+    // no option named: the words are read as ever
+    expect(isStated(judge(model, q, 'Dry soil heats more quickly than water.'))).toBe(true);
+    expect(optionOf('(b) because it is dry')).toBe('B');
+    expect(optionOf('A lot of heat')).toBeNull();
   });
 
   it('reads each clause of a sentence on its own: the pairs swapped contradict, though every word is there', () => {

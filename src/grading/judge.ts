@@ -18,7 +18,13 @@ import type { KeyPoint } from './types';
  */
 
 /** How a key point was contradicted, for the teacher's note. */
-export type ContradictionKind = 'negation' | 'opposite' | 'number' | 'swapped';
+export type ContradictionKind = 'negation' | 'opposite' | 'number' | 'swapped' | 'choice';
+
+/** The option a text opens with ("A. Dry soil heats…", "(b) …"), upper case, or null. */
+export function optionOf(text: string): string | null {
+  const m = /^\s*\(?([A-Da-d])[.)](?=\s|$)/.exec(text);
+  return m ? m[1]!.toUpperCase() : null;
+}
 
 /** The verdict on one key point. */
 export type PointJudgment = {
@@ -475,6 +481,18 @@ export function judgePoint(point: KeyPoint, answer: Analysis, listsCount = false
 }
 
 function judgeOne(point: KeyPoint, answer: Analysis, listsCount: boolean): PointJudgment {
+  // A point that opens with the option it picks ("A. Dry soil heats more quickly…") is
+  // contradicted by an answer that opens with another ("B. The graph helped me…"), whatever
+  // it goes on to say.
+  const picked = optionOf(point.phrase);
+  const chose = picked ? optionOf(answer.sentences.map((x) => x.text).join(' ')) : null;
+  if (chose && chose !== picked)
+    return {
+      degree: 0,
+      contradiction: 1,
+      kind: 'choice',
+      contradictedIn: answer.sentences[0]!.text,
+    };
   const pw = wordsOf(point);
   let degree = 0;
   let contradiction = 0;
