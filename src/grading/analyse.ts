@@ -173,7 +173,10 @@ export function analyseQuestion(
       ? withMaths(points, words, mathsFindings(q, points, reading, c.givens, earlier))
       : words.map((judgment) => ({ judgment, finding: null }));
   });
-  const ref = bestReference(judged.map((js) => js.map((j) => j.judgment)));
+  // Another option picked than the model answer's ("B. …" for "A. …"): no accepted answer makes
+  // it right, as they answer the same choice in other words.
+  const otherOption = judged[0]!.some((j) => j.judgment.kind === 'choice');
+  const ref = otherOption ? 0 : bestReference(judged.map((js) => js.map((j) => j.judgment)));
   const chosen = judged[ref]!;
   const maths = chosen.flatMap((j) => (j.finding ? [j.finding] : []));
   return {

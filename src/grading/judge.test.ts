@@ -136,32 +136,90 @@ describe('judgePoint', () => {
   });
 
   it('reads a relation said with both its quantities turned round as stated, and one turned as contradicted', () => {
-    const q = 'What happens to the pitch when the string is shorter?';
-    const model = 'If the string is shorter, the pitch will be higher.';
-    // "longer … lower" is the same relation: a teacher credits it
-    const round = judge(model, q, 'A longer string makes a lower pitch.');
-    expect(isStated(round)).toBe(true);
-    expect(isContradicted(round)).toBe(false);
-    for (const wrong of [
-      'A shorter string makes a lower pitch.',
-      'A longer string makes a higher pitch.',
-    ])
-      expect(isContradicted(judge(model, q, wrong)), wrong).toBe(true);
-    // "less effort" turns the amount round as "lower" does
-    const effort = 'If more effort is applied, the load rises faster.';
-    expect(
-      isStated(judge(effort, 'What happens?', 'With less effort the load rises slower.')),
-    ).toBe(true);
-    expect(
-      isContradicted(judge(effort, 'What happens?', 'With less effort the load rises faster.')),
-    ).toBe(true);
-    // two claims side by side are no relation: both turned round is both wrong
-    const both = judge(
-      'The bulb is brighter and the wire is hotter.',
-      'What happens to the bulb and the wire?',
-      'The bulb is dimmer and the wire is colder.',
-    );
-    expect(isContradicted(both)).toBe(true);
+    // [model, answer, what a teacher reads]
+    const cases: [string, string, 'stated' | 'contradicted'][] = [
+      [
+        'If the string is shorter, the pitch will be higher.',
+        'A longer string makes a lower pitch.',
+        'stated',
+      ],
+      [
+        'If the string is shorter, the pitch will be higher.',
+        'A shorter string makes a lower pitch.',
+        'contradicted',
+      ],
+      [
+        'If the string is shorter, the pitch will be higher.',
+        'A longer string makes a higher pitch.',
+        'contradicted',
+      ],
+      [
+        'The pitch is higher when the string is shorter.',
+        'The pitch is lower when the string is longer.',
+        'stated',
+      ],
+      [
+        'The shorter the string, the higher the pitch.',
+        'The longer the string, the lower the pitch.',
+        'stated',
+      ],
+      // "less effort" turns the amount round as "lower" does
+      [
+        'If more effort is applied, the load rises faster.',
+        'With less effort the load rises slower.',
+        'stated',
+      ],
+      [
+        'If more effort is applied, the load rises faster.',
+        'With less effort the load rises faster.',
+        'contradicted',
+      ],
+      // both turned on one side of the relation: the consequence is wrong
+      [
+        'If the string is shorter and tighter, the pitch is higher.',
+        'If the string is longer and looser, the pitch is higher.',
+        'contradicted',
+      ],
+      [
+        'When the ice melts, the sea level rises and the water gets warmer.',
+        'When the ice melts, the sea level falls and the water gets cooler.',
+        'contradicted',
+      ],
+      [
+        'When the ice melts, the water gets warmer and the sea gets higher.',
+        'When the ice melts, the water gets cooler and the sea gets lower.',
+        'contradicted',
+      ],
+      // a threshold is no comparative: "when low, smaller" does not follow from "when high, larger"
+      [
+        'When the load factor is high, the hash table is resized to a larger array.',
+        'When the load factor is low, the hash table is resized to a smaller array.',
+        'contradicted',
+      ],
+      // a third comparative left as it was
+      [
+        'If the temperature is higher, the particles move faster and the pressure is greater.',
+        'If the temperature is lower, the particles move slower and the pressure is greater.',
+        'contradicted',
+      ],
+      // two claims side by side are no relation ("the water" is no "the …er" either)
+      [
+        'The bulb is brighter and the wire is hotter.',
+        'The bulb is dimmer and the wire is colder.',
+        'contradicted',
+      ],
+      [
+        'The water gets warmer and the ice gets smaller.',
+        'The water gets cooler and the ice gets bigger.',
+        'contradicted',
+      ],
+    ];
+    for (const [model, answer, want] of cases) {
+      const j = judge(model, 'What happens?', answer);
+      expect(want === 'stated' ? isStated(j) : isContradicted(j), `${model} / ${answer}`).toBe(
+        true,
+      );
+    }
   });
 
   it('reads another option picked as a contradiction of the point that names the right one', () => {
@@ -175,6 +233,25 @@ describe('judgePoint', () => {
     expect(isStated(judge(model, q, 'Dry soil heats more quickly than water.'))).toBe(true);
     expect(optionOf('(b) because it is dry')).toBe('B');
     expect(optionOf('A lot of heat')).toBeNull();
+    // parts labelled as the model answer labels them name each point's own option
+    const listed = 'A. Plants need light.\nB. Plants need water.\nC. Plants release oxygen.';
+    for (const point of keyPoints(listed, 'What do plants need and release?'))
+      expect(isContradicted(judgePoint(point, analyse(listed))), point.phrase).toBe(false);
+    // through the app's path: an accepted answer in other words does not make another option right
+    const prepared = prepareAssignment({
+      modelAnswer: text(`${model}\nAlso accept: Dry soil warms up faster than water.`),
+      questionPaper: text(q),
+      totalMarks: 2,
+    });
+    const [b, a] = gradeAnswers(prepared, [
+      { id: 'b', document: text('B. Dry soil warms up faster than water.') },
+      { id: 'a', document: text('A. Dry soil warms up faster than water.') },
+    ]);
+    if (b?.status !== 'graded' || a?.status !== 'graded')
+      throw new Error('expected graded results');
+    expect(b.reviewReasons).toContain('contradicts-model');
+    expect(b.marks).toBeLessThan(1);
+    expect(a.marks).toBe(2);
   });
 
   it('reads each clause of a sentence on its own: the pairs swapped contradict, though every word is there', () => {
@@ -189,7 +266,28 @@ describe('judgePoint', () => {
       expect(isContradicted(w), point.phrase).toBe(true);
       expect(w.contradictedIn).toBe(swapped);
       expect(isStated(judgePoint(point, analyse(right))), point.phrase).toBe(true);
+      // nor does the sentence state it together with the next
+      expect(isStated(judgePoint(point, analyse(`${swapped} I tested it.`))), point.phrase).toBe(
+        false,
+      );
     }
+    // one clause saying something else does not undo the sentence: a teacher credits it
+    expect(
+      isStated(
+        judge(
+          'Dark surfaces absorb more heat than light surfaces.',
+          'Which absorbs more heat?',
+          'Light surfaces reflect more heat and dark ones absorb it.',
+        ),
+      ),
+    ).toBe(true);
+    // nor does a clause's own negation, which a long sentence would not read
+    const once = judge(
+      'The static array is initialised only once when the function is called.',
+      'What is a static array?',
+      'A static array is one that keeps its values and is not initialised every time a class function is called, its data is not lost at function end.',
+    );
+    expect(isContradicted(once)).toBe(false);
     // through the app's path: the swapped pairs get no marks for the points and are flagged
     const prepared = prepareAssignment({
       modelAnswer: text(model),

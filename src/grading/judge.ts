@@ -26,6 +26,10 @@ export function optionOf(text: string): string | null {
   return m ? m[1]!.toUpperCase() : null;
 }
 
+/** Whether a text labels something with the option anywhere ("… B. Plants need water …"). */
+const labels = (text: string, option: string) =>
+  new RegExp(`(?:^|[\\s;:])\\(?[${option}${option.toLowerCase()}][.)](?=\\s|$)`).test(text);
+
 /** The verdict on one key point. */
 export type PointJudgment = {
   /** How fully it is stated (0..1), with synonyms counting a little less than its own words. */
@@ -51,6 +55,8 @@ type PointWord = {
   denied: boolean;
   /** Graded down in the key point itself ("less bright"). */
   lesser: boolean;
+  /** The side of the point's relation this comparative stands on (see comparativeSides), or null. */
+  side: 0 | 1 | null;
   number: boolean;
   /**
    * A small word the key point's statement turns on ("before", "above"): it earns no credit of
@@ -123,15 +129,45 @@ const PHRASAL: Record<string, string> = {
 type PointWords = {
   words: PointWord[];
   quantities: Set<string>;
-  /**
-   * The point relates one quantity to another ("if the string is shorter, the pitch is higher",
-   * "more effort makes it faster"): said with both quantities turned round, it says the same.
-   */
-  relation: boolean;
 };
 
-/** Words that make a statement a relation between what comes before and after them. */
-const RELATION = /\b(?:if|when|whenever|the (?:more|less|[a-z]+er)|makes?|causes?|leads? to)\b/i;
+/**
+ * A statement that relates what comes on one side to the other: its two sides, or null. "If the
+ * string is shorter, the pitch is higher" (condition, then consequence), "the pitch is higher when
+ * the string is shorter", "more effort makes the load rise faster", "the shorter the string, the
+ * higher the pitch".
+ */
+function sidesOf(phrase: string): [string, string] | null {
+  const m =
+    /^\s*(?:if|when|whenever)\b([^,]+),(.+)$/i.exec(phrase) ??
+    /^(.+?)\b(?:if|when|whenever|makes?|causes?|leads? to)\b(.+)$/i.exec(phrase) ??
+    /^\s*(the (?:more|less|[a-z]+er)\b[^,]*),\s*(the (?:more|less|[a-z]+er)\b.*)$/i.exec(phrase);
+  return m ? [m[1]!, m[2]!] : null;
+}
+
+/**
+ * Which side of its relation (see sidesOf) each comparative of a point stands on ("shorter" and
+ * "higher" in "if the string is shorter, the pitch is higher"; "effort" in "more effort makes…";
+ * not "high" in "when the load is high", a threshold):
+ * turned round on both sides, the relation says the same. Words only on one side, by key.
+ */
+function comparativeSides(phrase: string, tokens: Token[]): Map<string, 0 | 1> {
+  const out = new Map<string, 0 | 1>();
+  const sides = sidesOf(phrase);
+  if (!sides) return out;
+  const [left, right] = sides.map(
+    (side) => new Set(analyse(side).sentences.flatMap((x) => x.tokens.map((t) => t.key))),
+  );
+  tokens.forEach((t, i) => {
+    const before = tokens[i - 1]?.word;
+    const comparative =
+      (/er$/.test(t.word) && isGradable(t.key)) || before === 'more' || before === 'less';
+    if (!comparative) return;
+    if (left!.has(t.key) && !right!.has(t.key)) out.set(t.key, 0);
+    else if (right!.has(t.key) && !left!.has(t.key)) out.set(t.key, 1);
+  });
+  return out;
+}
 
 const pointWords = new Map<string, PointWords>();
 
@@ -144,6 +180,7 @@ function wordsOf(point: KeyPoint): PointWords {
   const tokens = analyse(point.phrase).sentences.flatMap((s) => s.tokens);
   const seen = new Set<string>();
   const out: PointWord[] = [];
+  const sides = comparativeSides(point.phrase, tokens);
   for (const t of tokens) {
     const polar = !t.content && POLAR.has(t.word);
     if ((!t.content && !polar) || seen.has(t.key)) continue;
@@ -160,6 +197,7 @@ function wordsOf(point: KeyPoint): PointWords {
       negated: t.negated,
       denied: t.denied,
       lesser: lesser(t, tokens),
+      side: sides.get(t.key) ?? null,
       number,
       polar,
       ...rel,
@@ -174,17 +212,14 @@ function wordsOf(point: KeyPoint): PointWords {
         negated: false,
         denied: false,
         lesser: false,
+        side: null,
         number: false,
         polar: false,
         same: new Set(),
         opposite: new Set(),
       });
   const quantities = new Set(tokens.map(quantityOf).filter((q): q is string => q !== null));
-  const result = {
-    words: out.filter((w) => !w.number),
-    quantities,
-    relation: RELATION.test(point.phrase),
-  };
+  const result = { words: out.filter((w) => !w.number), quantities };
   if (pointWords.size > 20_000) pointWords.clear();
   pointWords.set(cacheKey, result);
   return result;
@@ -208,7 +243,7 @@ type Window = {
 };
 
 /** Words that join two clauses, each with its own verb: "… a lower pitch and a longer string makes …". */
-const JOINS = new Set(['and', 'but', 'whereas', 'while', ';']);
+const JOINS = new Set(['and', 'but', 'whereas', 'while']);
 
 /**
  * The clauses of a sentence that joins two or more, each with a verb and two words of content of
@@ -288,7 +323,7 @@ function turned(t: Token, tokens: Token[], p: PointWord): boolean {
 }
 
 /** How one window reads against the key point. */
-function readWindow({ words, quantities, relation }: PointWords, w: Window) {
+function readWindow({ words, quantities }: PointWords, w: Window) {
   const point = words.filter((p) => !p.polar);
   const polars = words.filter((p) => p.polar);
   const content = w.tokens.filter(readable);
@@ -327,9 +362,10 @@ function readWindow({ words, quantities, relation }: PointWords, w: Window) {
   // gap" for "separated by the gap"); the words that only follow the denial do not count.
   let deniedOpposite = false;
   const order: number[] = [];
-  // the point's words said as their opposites ("lower" for "higher", "less effort" for "effort"),
-  // and whether each names an amount or a degree
-  const turnedRound: { p: PointWord; graded: boolean }[] = [];
+  // the point's comparatives said the other way round ("lower" for "higher", "less effort" for
+  // "more effort"), and those said as the point says them
+  const turnedRound: PointWord[] = [];
+  let keptComparatives = 0;
   // "after" for the point's "before": read once the rest of the point is there.
   const polarOpposite = polars.some((p) => {
     if (byKey.has(p.key)) return false;
@@ -341,10 +377,11 @@ function readWindow({ words, quantities, relation }: PointWords, w: Window) {
     // "less bright" for "brighter": the point's own word, graded down, says the opposite.
     if (own && lesser(own, w.tokens) !== p.lesser && p.weight === 1) {
       opposite += p.weight;
-      turnedRound.push({ p, graded: true });
+      turnedRound.push(p);
       continue;
     }
     if (own) {
+      if (p.side !== null) keptComparatives++;
       credit += p.weight;
       hits++;
       if (p.weight === 1) ownHits++;
@@ -388,7 +425,7 @@ function readWindow({ words, quantities, relation }: PointWords, w: Window) {
       // contradicts it.
       if (!turned(opp, w.tokens, p)) {
         opposite += p.weight;
-        turnedRound.push({ p, graded: isGradable(p.key) });
+        turnedRound.push(p);
       } else {
         credit += SYNONYM_CREDIT * p.weight;
         hits++;
@@ -400,11 +437,19 @@ function readWindow({ words, quantities, relation }: PointWords, w: Window) {
     }
   }
   // A relation said with both its quantities turned round says the same: "a longer string makes
-  // a lower pitch" for "if the string is shorter, the pitch is higher". Only two words of degree,
-  // in a point that relates them: two claims side by side ("more heat and less light") are not.
-  if (relation && turnedRound.length === 2 && turnedRound.every((t) => t.graded)) {
+  // a lower pitch" for "if the string is shorter, the pitch is higher". Only one comparative on
+  // each side of the relation, and none said as the point says it: two claims side by side ("more
+  // heat and less light"), both turned in the consequence ("the sea falls and the water gets
+  // cooler" when the ice melts), a threshold ("when the load is high") or a third comparative
+  // left as it was are not the relation turned round.
+  if (
+    turnedRound.length === 2 &&
+    keptComparatives === 0 &&
+    turnedRound.every((p) => p.side !== null) &&
+    turnedRound[0]!.side !== turnedRound[1]!.side
+  ) {
     opposite = 0;
-    for (const { p } of turnedRound) {
+    for (const p of turnedRound) {
       credit += SYNONYM_CREDIT * p.weight;
       hits++;
       if (p.weight === 1) ownHits++;
@@ -466,6 +511,20 @@ function readWindow({ words, quantities, relation }: PointWords, w: Window) {
  * state nothing unless `listsCount` (the model answer is itself a list).
  */
 export function judgePoint(point: KeyPoint, answer: Analysis, listsCount = false): PointJudgment {
+  // A point that opens with the option it picks ("A. Dry soil heats more quickly…") is
+  // contradicted by an answer that opens with another ("B. The graph helped me…"), whatever it
+  // goes on to say or the point's alternatives accept; not by an answer that labels its parts as
+  // the model answer does ("A. … B. …"), which names the point's option too.
+  const picked = optionOf(point.phrase);
+  const text = answer.sentences.map((x) => x.text).join(' ');
+  const chose = picked ? optionOf(text) : null;
+  if (picked && chose && chose !== picked && !labels(text, picked))
+    return {
+      degree: 0,
+      contradiction: 1,
+      kind: 'choice',
+      contradictedIn: answer.sentences[0]!.text,
+    };
   const own = judgeOne(point, answer, listsCount);
   let best = own;
   for (const alt of point.alternatives ?? []) {
@@ -481,18 +540,6 @@ export function judgePoint(point: KeyPoint, answer: Analysis, listsCount = false
 }
 
 function judgeOne(point: KeyPoint, answer: Analysis, listsCount: boolean): PointJudgment {
-  // A point that opens with the option it picks ("A. Dry soil heats more quickly…") is
-  // contradicted by an answer that opens with another ("B. The graph helped me…"), whatever
-  // it goes on to say.
-  const picked = optionOf(point.phrase);
-  const chose = picked ? optionOf(answer.sentences.map((x) => x.text).join(' ')) : null;
-  if (chose && chose !== picked)
-    return {
-      degree: 0,
-      contradiction: 1,
-      kind: 'choice',
-      contradictedIn: answer.sentences[0]!.text,
-    };
   const pw = wordsOf(point);
   let degree = 0;
   let contradiction = 0;
@@ -517,13 +564,15 @@ function judgeOne(point: KeyPoint, answer: Analysis, listsCount: boolean): Point
     const whole = read.find(({ w }) => w.at === at && !w.pair && !w.clause)!.r;
     const own = clauses.filter(({ w }) => w.at === at);
     const states = own.some(({ r }) => !clashOf(r) && r.degree >= MATCH_SHARE);
-    // a clause's negation is not read: a short clause reads a negation a long sentence would not
-    // ("is not initialised every time" for "is initialised only once")
-    const says = own.some(({ r }) => {
+    // Two clauses that each say the opposite, as pairs swapped do; one may say something else
+    // ("light surfaces reflect more heat and dark ones absorb it"). A clause's negation is not
+    // read: a short clause reads a negation a long sentence would not ("is not initialised every
+    // time" for "is initialised only once").
+    const saying = own.filter(({ r }) => {
       const clash = clashOf(r);
       return clash && clash !== 'negation' && r.addressed >= FULL_STATEMENT;
-    });
-    if (!clashOf(whole) && whole.degree >= MATCH_SHARE && says && !states) mixed.add(at);
+    }).length;
+    if (!clashOf(whole) && whole.degree >= MATCH_SHARE && saying >= 2 && !states) mixed.add(at);
   }
   for (const { w, r } of read) {
     if (w.pair && (clashing.has(w.at) || clashing.has(w.at + 1))) continue;

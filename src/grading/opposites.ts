@@ -115,7 +115,9 @@ const GRADABLE = new Set(
 
 /** Whether a word (its stem, or its comparative's) names an amount or a degree (see GRADABLE). */
 export const isGradable = (key: string): boolean =>
-  GRADABLE.has(key) || GRADABLE.has(stem(positiveOf(key)));
+  GRADABLE.has(key) ||
+  GRADABLE.has(stem(positiveOf(key))) ||
+  GRADABLE.has(stem(`${positiveOf(key)}e`));
 
 const OPPOSITES = new Map<string, Set<string>>();
 for (const [a, b] of OPPOSITE_PAIRS) {
