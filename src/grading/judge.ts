@@ -146,10 +146,10 @@ function sidesOf(phrase: string): [string, string] | null {
 }
 
 /**
- * Which side of its relation (see sidesOf) each comparative of a point stands on ("shorter" and
- * "higher" in "if the string is shorter, the pitch is higher"; "effort" in "more effort makes…";
- * not "high" in "when the load is high", a threshold):
- * turned round on both sides, the relation says the same. Words only on one side, by key.
+ * Which side of its relation (see sidesOf) each comparative of a point stands on, by key: "shorter"
+ * and "higher" in "if the string is shorter, the pitch is higher", "effort" in "more effort
+ * makes…", but not "high" in "when the load is high" (a threshold). Turned round on both sides,
+ * the relation says the same. A word found on both sides has none.
  */
 function comparativeSides(phrase: string, tokens: Token[]): Map<string, 0 | 1> {
   const out = new Map<string, 0 | 1>();
