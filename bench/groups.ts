@@ -12,7 +12,7 @@
  * actions taken as a share of marking one by one (one action per answer).
  */
 import { analyseAnswer, scoreQuestion, type TeacherMark } from '../src/grading';
-import { compareGroups, groupScoring, type AnswerGroup } from '../src/grading/groups';
+import { compareGroups, groupScoring, median, type AnswerGroup } from '../src/grading/groups';
 import { classEvidenceOf } from '../src/grading/score-class';
 import { CORPORA, loadSemeval, mohlerQuestions, papersOf, sheet, type Corpus } from './corpora';
 import type { Paper } from './corpora';
@@ -25,12 +25,6 @@ const STEPS = Array.from({ length: 41 }, (_, i) => i / 40);
 
 /** One action: the answers that take the mark, and the answer whose human mark it is. */
 type Action = { rep: number; members: number[]; flag?: AnswerGroup['flag'] };
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /** Groups in the order the app shows them, by the shares the engine proposes now (compareGroups). */
 function inAppOrder(actions: Action[], shares: number[]): Action[] {

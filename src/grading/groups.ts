@@ -72,7 +72,8 @@ function vecKey(v: Vec): string {
     .join(' ');
 }
 
-function median(xs: number[]): number {
+/** The middle of some numbers (the mean of the two middle ones for an even count). */
+export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;

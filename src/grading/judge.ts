@@ -516,7 +516,7 @@ export function judgePoint(point: KeyPoint, answer: Analysis, listsCount = false
   // goes on to say or the point's alternatives accept; not by an answer that labels its parts as
   // the model answer does ("A. … B. …"), which names the point's option too.
   const picked = optionOf(point.phrase);
-  const text = answer.sentences.map((x) => x.text).join(' ');
+  const text = picked ? answer.sentences.map((x) => x.text).join(' ') : '';
   const chose = picked ? optionOf(text) : null;
   if (picked && chose && chose !== picked && !labels(text, picked))
     return {

@@ -87,9 +87,12 @@ export type EvaluationRun = z.infer<typeof evaluationRun>;
 export const latestEvaluationResponse = z.object({ run: evaluationRun.nullable() });
 export type LatestEvaluationResponse = z.infer<typeof latestEvaluationResponse>;
 
+/** The statuses of a run still working: queued or running. */
+export const ACTIVE_STATUSES = ['queued', 'running'] as const satisfies readonly EvaluationStatus[];
+
 /** Whether a run is still working (the page keeps polling while it is). */
 export const isActiveRun = (run: { status: EvaluationStatus } | null | undefined): boolean =>
-  run?.status === 'queued' || run?.status === 'running';
+  !!run && (ACTIVE_STATUSES as readonly EvaluationStatus[]).includes(run.status);
 
 /** What the engine found for one mathematical key point (see src/grading/maths/types.ts). */
 export { mathsFinding };

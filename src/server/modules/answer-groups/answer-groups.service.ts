@@ -1,4 +1,5 @@
 import type { AnswerAnalysis, PreparedAssignment, QuestionScoring } from '../../../grading';
+import { median } from '../../../grading/groups';
 import type {
   AnswerGroup,
   AnswerGroupsResponse,
@@ -94,12 +95,6 @@ function pointsOf(row: AnswerRow | undefined, number: string): AnswerGroup['poin
     ...q.missing.map((point) => ({ point, state: 'missed' as const })),
   ];
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 function groupOf(stored: StoredGroup, rows: Map<string, AnswerRow>, number: string, total: number) {
   const kept = stored.members

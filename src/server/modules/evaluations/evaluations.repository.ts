@@ -1,9 +1,8 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, EvaluationRunTable } from '../../db/schema';
+import { ACTIVE_STATUSES } from '../../../shared/evaluations';
 
 export type RunRow = Selectable<EvaluationRunTable>;
-
-const ACTIVE = ['queued', 'running'] as const;
 
 /** The assignment's queued or running run, if any. */
 export async function findActiveRun(db: Kysely<Database>, assignmentId: string) {
@@ -11,7 +10,7 @@ export async function findActiveRun(db: Kysely<Database>, assignmentId: string) 
     .selectFrom('evaluation_run')
     .selectAll()
     .where('assignment_id', '=', assignmentId)
-    .where('status', 'in', ACTIVE)
+    .where('status', 'in', ACTIVE_STATUSES)
     .executeTakeFirst();
 }
 
@@ -208,7 +207,7 @@ export async function closeRun(
       lease_expires_at: null,
     })
     .where('id', '=', runId)
-    .where('status', 'in', ACTIVE)
+    .where('status', 'in', ACTIVE_STATUSES)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -219,7 +218,7 @@ export async function markStarted(db: Kysely<Database>, runId: string, at: strin
     .updateTable('evaluation_run')
     .set((eb) => ({ status: 'running', started_at: eb.fn.coalesce('started_at', eb.val(at)) }))
     .where('id', '=', runId)
-    .where('status', 'in', ACTIVE)
+    .where('status', 'in', ACTIVE_STATUSES)
     .execute();
 }
 
@@ -286,7 +285,7 @@ export async function cancelActiveRun(db: Kysely<Database>, assignmentId: string
     .updateTable('evaluation_run')
     .set({ status: 'cancelled', finished_at: at, lease_owner: null, lease_expires_at: null })
     .where('id', '=', active.id)
-    .where('status', 'in', ACTIVE)
+    .where('status', 'in', ACTIVE_STATUSES)
     .execute();
   return findRun(db, active.id);
 }

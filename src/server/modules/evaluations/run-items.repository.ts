@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Database, EvaluationItemTable, RunStage } from '../../db/schema';
+import { ACTIVE_STATUSES } from '../../../shared/evaluations';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -41,7 +42,7 @@ export async function advanceStage(
     .set({ stage: to, ...patch })
     .where('id', '=', runId)
     .where('stage', '=', from)
-    .where('status', 'in', ['queued', 'running'])
+    .where('status', 'in', ACTIVE_STATUSES)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -66,7 +67,7 @@ export async function awaitConfirmation(
     })
     .where('id', '=', runId)
     .where('stage', '=', 'score')
-    .where('status', 'in', ['queued', 'running'])
+    .where('status', 'in', ACTIVE_STATUSES)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

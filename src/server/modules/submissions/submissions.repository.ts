@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, ReadingPreviewTable, SubmissionTable } from '../../db/schema';
+import { ACTIVE_STATUSES } from '../../../shared/evaluations';
 
 /** A submission row with the student's display name. */
 export type SubmissionWithName = Selectable<SubmissionTable> & { student_name: string };
@@ -90,7 +91,7 @@ export async function unreadArrivals(db: Kysely<Database>, limit: number) {
           selectFrom('evaluation_run as r')
             .select('r.id')
             .whereRef('r.assignment_id', '=', 's.assignment_id')
-            .where('r.status', 'in', ['queued', 'running']),
+            .where('r.status', 'in', ACTIVE_STATUSES),
         ),
       ),
     )
