@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseAnswer, prepareAssignment, scoreQuestion } from '.';
-import { finalNumberOf, groupAnswers, groupScoring, type GroupItem } from './groups';
+import { finalNumberOf, groupAnswers, groupScoring, stanceOf, type GroupItem } from './groups';
 import type { ExtractedDocument } from './types';
 
 const doc = (text: string): Extract<ExtractedDocument, { status: 'ok' }> => ({
@@ -64,8 +64,9 @@ describe('groupAnswers', () => {
       item('current flows closed path', { contradicted: [false, true] }),
       item('current flows closed path', { finalNumber: '3' }),
       item('current flows closed path', { share: 0.95 }),
+      item('current flows closed path', { stance: 'not ' }),
     ]);
-    expect(groups).toHaveLength(4);
+    expect(groups).toHaveLength(5);
     expect(groups.every((g) => g.flag === 'ungrouped')).toBe(true);
     expect(groups.find((g) => g.members[0] === 1)!.points).toEqual(['stated', 'contradicted']);
   });
@@ -139,7 +140,57 @@ describe('finalNumberOf', () => {
   });
 });
 
+describe('stanceOf', () => {
+  it('reads a denial and the words of opposite pairs, not the rest of the wording', () => {
+    expect(stanceOf('The terminal is not connected to the positive terminal')).toBe(
+      'not connect posit',
+    );
+    expect(stanceOf('the terminal is connected to a positive battery terminal')).toBe(
+      'connect posit',
+    );
+    // two negations cancel; contractions count
+    expect(stanceOf("it isn't true that there is no gap")).toBe('true');
+    expect(stanceOf("the bulb doesn't get dimmer")).toBe('not dim');
+    expect(stanceOf('Plants grow in soil')).toBe('');
+  });
+});
+
 describe('groupScoring', () => {
+  it('never groups an answer with its denial, however alike the words', () => {
+    const prepared = prepareAssignment({
+      modelAnswer: doc('Terminal 2 and the positive terminal are separated by the gap'),
+      questionPaper: doc('Why was the voltage 1.5 between terminal 2 and the positive terminal?'),
+      totalMarks: 4,
+    });
+    const texts = [
+      'bulb A is in a closed path with the battery',
+      'bulb A is not in a closed path with the battery',
+      'Bulb A is in a closed path with the battery.',
+      'bulb A is in an open path with the battery',
+    ];
+    const answers = texts.map((t, i) => ({
+      id: `s${i}`,
+      analysis: analyseAnswer(prepared, doc(t)),
+    }));
+    const scoring = scoreQuestion(prepared, 0, answers);
+    // the engine reads them alike: without the stance they would share a group
+    const plain = groupAnswers(
+      scoring.scores.map((s, i) => ({
+        hits: s.hits,
+        contradicted: s.contradicted ?? s.hits.map(() => false),
+        finalNumber: null,
+        vec: new Map(scoring.suggest[i]!.vec),
+        share: s.share,
+        empty: false,
+      })),
+    );
+    expect([...plain[0]!.members].sort()).toEqual([0, 1, 2]);
+    const groups = groupScoring(scoring, texts);
+    const of = (i: number) => groups.findIndex((g) => g.members.includes(i));
+    expect(of(0)).toBe(of(2));
+    expect(new Set([of(0), of(1), of(3)]).size).toBe(3);
+  });
+
   it('groups a real class by what the engine read in each answer', () => {
     const prepared = prepareAssignment({
       modelAnswer: doc(

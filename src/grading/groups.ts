@@ -1,3 +1,5 @@
+import { comparableStem, hasOpposite } from './opposites';
+import { words } from './text';
 import { cosine, PackedVectors, type Vec } from './vectors';
 
 /**
@@ -20,6 +22,8 @@ export type GroupItem = {
   share: number;
   /** An empty answer (nothing written): every empty answer says the same. */
   empty: boolean;
+  /** Which way it says it (see stanceOf); answers of different stances never share a group. */
+  stance?: string;
 };
 
 /** Why a group comes last: one answer alike to no other, or members whose proposals spread. */
@@ -62,7 +66,29 @@ function pointsOf(it: GroupItem): AnswerGroup['points'] {
 }
 
 const signatureOf = (it: GroupItem) =>
-  it.empty ? 'empty' : `${pointsOf(it).join(',')}|${it.finalNumber ?? ''}`;
+  it.empty ? 'empty' : `${pointsOf(it).join(',')}|${it.finalNumber ?? ''}|${it.stance ?? ''}`;
+
+/** Words that deny what follows ("not", "no gap", "doesn't"), apostrophes dropped as words() does. */
+const NEGATIONS = new Set(
+  (
+    'not no never none nothing nobody nowhere neither nor without cannot cant dont doesnt didnt ' +
+    'isnt arent wasnt werent wont hasnt havent hadnt shouldnt wouldnt couldnt'
+  ).split(' '),
+);
+
+/**
+ * Which way an answer says what it says: whether it denies (an odd number of negations) and which
+ * words of opposite pairs it uses ("connected" or "separated", "positive" or "negative",
+ * "brighter" or "dimmer"). "The terminal is not connected to the positive terminal" and "the
+ * terminal is connected to the positive terminal" share nearly every word and say the opposite;
+ * a teacher marks them apart, so they are never one group.
+ */
+export function stanceOf(text: string): string {
+  const ws = words(text);
+  const denied = ws.filter((w) => NEGATIONS.has(w)).length % 2 === 1;
+  const polar = [...new Set(ws.map(comparableStem).filter(hasOpposite))].sort();
+  return `${denied ? 'not ' : ''}${polar.join(' ')}`;
+}
 
 /** A stable text of a vector, so identical answers are compared once (500 copies cost one). */
 function vecKey(v: Vec): string {
@@ -252,6 +278,7 @@ export function groupScoring(
         vec: new Map(suggest?.vec ?? []),
         share: s.share,
         empty: suggest === null || suggest === undefined,
+        stance: stanceOf(texts[i] ?? ''),
       };
     }),
     params,

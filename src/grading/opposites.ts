@@ -130,6 +130,9 @@ for (const [a, b] of OPPOSITE_PAIRS) {
   }
 }
 
+/** Whether a stem (see comparableStem) has an opposite a teacher marks wrong ("dim", "connect"). */
+export const hasOpposite = (key: string): boolean => OPPOSITES.has(key);
+
 /** "dimmer" → "dim", "heavier" → "heavy", "biggest" → "big": the base of a comparative. */
 export function positiveOf(word: string): string {
   const m = word.match(/^(.{2,}?)(er|est)$/);
