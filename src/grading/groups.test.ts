@@ -152,6 +152,8 @@ describe('stanceOf', () => {
     expect(stanceOf("it isn't true that there is no gap")).toBe('true');
     expect(stanceOf("the bulb doesn't get dimmer")).toBe('not dim');
     expect(stanceOf('Plants grow in soil')).toBe('');
+    // a verb's particle says no direction
+    expect(stanceOf('the sun heats it up')).toBe(stanceOf('the sun heats it'));
   });
 });
 

@@ -77,6 +77,12 @@ const NEGATIONS = new Set(
 );
 
 /**
+ * Words of opposite pairs that mostly say no direction: the particle of a verb ("heats it up",
+ * "slows down") and "all" ("all of it").
+ */
+const PARTICLES = new Set(['up', 'down', 'all']);
+
+/**
  * Which way an answer says what it says: whether it denies (an odd number of negations) and which
  * words of opposite pairs it uses ("connected" or "separated", "positive" or "negative",
  * "brighter" or "dimmer"). "The terminal is not connected to the positive terminal" and "the
@@ -86,7 +92,14 @@ const NEGATIONS = new Set(
 export function stanceOf(text: string): string {
   const ws = words(text);
   const denied = ws.filter((w) => NEGATIONS.has(w)).length % 2 === 1;
-  const polar = [...new Set(ws.map(comparableStem).filter(hasOpposite))].sort();
+  const polar = [
+    ...new Set(
+      ws
+        .filter((w) => !PARTICLES.has(w))
+        .map(comparableStem)
+        .filter(hasOpposite),
+    ),
+  ].sort();
   return `${denied ? 'not ' : ''}${polar.join(' ')}`;
 }
 
