@@ -137,6 +137,7 @@ describe('gradeAnswers', () => {
       offTopic: 'I like football and Arsenal won at the weekend, which was fun.',
       refusal: "I don't know.",
       parrot: 'Explain photosynthesis. Photosynthesis explain.',
+      aside: 'Plants grow towards the light because of a hormone called auxin.',
     };
     async function gradeBatchOf(texts: Record<string, string>) {
       const prepared = prepareAssignment({
@@ -175,6 +176,16 @@ describe('gradeAnswers', () => {
       expect(r.offTopic!.needsReview).toBe(true);
       expect(r.offTopic!.marks).toBeLessThan(r.weak!.marks);
       expect(r.offTopic!.marks).toBeLessThan(r.good!.marks);
+    });
+
+    it('flags an answer loosely about the question that states no key point, and keeps it to half', async () => {
+      const r = await gradeBatchOf(batch);
+      for (const k of ['weak', 'aside'] as const) {
+        expect(r[k]!.reviewReasons).toContain('no-key-point');
+        expect(r[k]!.needsReview).toBe(true);
+        expect(r[k]!.marks).toBeLessThanOrEqual(5);
+        expect(r[k]!.questions[0]!.note).toBe('The answer states none of the key points.');
+      }
     });
 
     it('flags an answer that only repeats the question and keeps it to a tenth at most', async () => {

@@ -209,8 +209,15 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
   // Words rearranged keep no more than an answer with a key point missing until the teacher looks.
   const top = form.reordered ? PARTIAL_BASE - 0.05 : 1;
   if (e.matched === 0 && e.keyPoints > 0) {
+    // Loosely about the question and none of its key points: the teacher looks (issue 20: an
+    // answer that states no key point is flagged with that reason), the mark kept to half.
     if (r.verdict !== 'relevant')
-      return bound(share, SMALL_SHARE, reasons, 'The answer states none of the key points.');
+      return bound(
+        share,
+        SMALL_SHARE,
+        [...reasons, 'no-key-point'],
+        'The answer states none of the key points.',
+      );
     return {
       share: Math.min(share, top),
       floor: 0,

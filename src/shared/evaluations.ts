@@ -18,6 +18,7 @@ export const REVIEW_REASONS = [
   'no-answer',
   'repeats-question',
   'off-topic',
+  'no-key-point',
   'answers-other-question',
   'keyword-list',
   'repeated-text',

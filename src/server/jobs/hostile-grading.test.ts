@@ -27,7 +27,7 @@ const REASONS: Record<string, RegExp> = {
   'cyclic-page-tree': /not a readable PDF/,
   encrypted: /protected by a password/,
   // Readable text; its script is never run, and the answer is marked like any other.
-  javascript: /off-topic|^$/,
+  javascript: /off-topic|no-key-point|^$/,
   '2500-pages': /has 2,500 pages/,
   'count-2^31-1': /has 2,147,483,647 pages/,
   // 400 draws of one noise image: read once, its reading all noise, so held as hard to read.

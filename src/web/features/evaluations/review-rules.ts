@@ -17,6 +17,8 @@ const reasonTexts: Record<string, string> = {
     'The answer mostly repeats the question, so it keeps at most a tenth of the marks.',
   'off-topic':
     'The answer shares nothing with the model answer, the question or the rest of the class, so it keeps at most a tenth of the marks.',
+  'no-key-point':
+    'The answer states none of the key points and is only loosely about the question, so it keeps at most half the marks: check whether it answers it.',
   'answers-other-question':
     'The answer reads as an answer to another question of the paper, so it keeps at most a tenth of the marks.',
   'keyword-list':
