@@ -157,24 +157,30 @@ describe('stanceOf', () => {
   });
 });
 
+/** A one-question class read and scored as a grading run does. */
+function scoredClass(model: string, question: string, texts: string[]) {
+  const prepared = prepareAssignment({
+    modelAnswer: doc(model),
+    questionPaper: doc(question),
+    totalMarks: 4,
+  });
+  const answers = texts.map((t, i) => ({ id: `s${i}`, analysis: analyseAnswer(prepared, doc(t)) }));
+  return { answers, scoring: scoreQuestion(prepared, 0, answers) };
+}
+
 describe('groupScoring', () => {
   it('never groups an answer with its denial, however alike the words', () => {
-    const prepared = prepareAssignment({
-      modelAnswer: doc('Terminal 2 and the positive terminal are separated by the gap'),
-      questionPaper: doc('Why was the voltage 1.5 between terminal 2 and the positive terminal?'),
-      totalMarks: 4,
-    });
     const texts = [
       'bulb A is in a closed path with the battery',
       'bulb A is not in a closed path with the battery',
       'Bulb A is in a closed path with the battery.',
       'bulb A is in an open path with the battery',
     ];
-    const answers = texts.map((t, i) => ({
-      id: `s${i}`,
-      analysis: analyseAnswer(prepared, doc(t)),
-    }));
-    const scoring = scoreQuestion(prepared, 0, answers);
+    const { scoring } = scoredClass(
+      'Terminal 2 and the positive terminal are separated by the gap',
+      'Why was the voltage 1.5 between terminal 2 and the positive terminal?',
+      texts,
+    );
     // the engine reads them alike: without the stance they would share a group
     const plain = groupAnswers(
       scoring.scores.map((s, i) => ({
@@ -194,26 +200,18 @@ describe('groupScoring', () => {
   });
 
   it('groups a real class by what the engine read in each answer', () => {
-    const prepared = prepareAssignment({
-      modelAnswer: doc(
-        'Photosynthesis uses light energy to make glucose from carbon dioxide and water.',
-      ),
-      questionPaper: doc('What is photosynthesis?'),
-      totalMarks: 4,
-    });
-    const texts = [
-      'Plants use light energy to make glucose from carbon dioxide and water.',
-      'Plants grow in soil and need water.',
-      'Plants use light energy to make glucose from carbon dioxide and water.',
-      '',
-      'Light energy is used to make glucose from water and carbon dioxide.',
-      'Plants grow in the soil.',
-    ];
-    const answers = texts.map((t, i) => ({
-      id: `s${i}`,
-      analysis: analyseAnswer(prepared, doc(t)),
-    }));
-    const scoring = scoreQuestion(prepared, 0, answers);
+    const { scoring, answers } = scoredClass(
+      'Photosynthesis uses light energy to make glucose from carbon dioxide and water.',
+      'What is photosynthesis?',
+      [
+        'Plants use light energy to make glucose from carbon dioxide and water.',
+        'Plants grow in soil and need water.',
+        'Plants use light energy to make glucose from carbon dioxide and water.',
+        '',
+        'Light energy is used to make glucose from water and carbon dioxide.',
+        'Plants grow in the soil.',
+      ],
+    );
     const groups = groupScoring(
       scoring,
       answers.map((a) => a.analysis.questions[0]!.text),
