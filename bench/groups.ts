@@ -70,7 +70,7 @@ function runPaper(paper: Paper, totals: Totals): void {
     const ev = classEvidenceOf(prepared, analysed, qi);
     const base = scoreQuestion(prepared, qi, analysed, [], ev);
     const texts = analysed.map((a) => a.analysis.questions[qi]!.text);
-    const groups = groupScoring(base, texts)
+    const groups = groupScoring(base, texts, q)
       .map((g) => ({ ...g, members: g.members.filter((i) => rows[i]) }))
       .filter((g) => g.members.length > 0);
     totals.answers += present.length;

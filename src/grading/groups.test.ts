@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { analyseAnswer, prepareAssignment, scoreQuestion } from '.';
-import { finalNumberOf, groupAnswers, groupScoring, stanceOf, type GroupItem } from './groups';
+import {
+  finalNumberOf,
+  groupAnswers,
+  groupScoring,
+  stakesOf,
+  stanceOf,
+  type GroupItem,
+} from './groups';
 import type { ExtractedDocument } from './types';
 
 const doc = (text: string): Extract<ExtractedDocument, { status: 'ok' }> => ({
@@ -143,17 +150,40 @@ describe('finalNumberOf', () => {
 describe('stanceOf', () => {
   it('reads a denial and the words of opposite pairs, not the rest of the wording', () => {
     expect(stanceOf('The terminal is not connected to the positive terminal')).toBe(
-      'not connect posit',
+      '|not|connect posit',
     );
     expect(stanceOf('the terminal is connected to a positive battery terminal')).toBe(
-      'connect posit',
+      '||connect posit',
     );
-    // two negations cancel; contractions count
-    expect(stanceOf("it isn't true that there is no gap")).toBe('true');
-    expect(stanceOf("the bulb doesn't get dimmer")).toBe('not dim');
-    expect(stanceOf('Plants grow in soil')).toBe('');
-    // a verb's particle says no direction
+    expect(stanceOf("the bulb doesn't get dimmer")).toBe('|not|dim');
+    expect(stanceOf('Plants grow in soil')).toBe('||');
+    // a denial is a denial however many negations say it
+    expect(stanceOf("neither bulb isn't near a gap")).toBe(stanceOf('the bulb is not near a gap'));
+  });
+
+  it('keeps the yes or no an answer opens with apart from what follows', () => {
+    const no = stanceOf('No, bulb B does not stay on because the path is broken');
+    expect(no).toBe('no|not|broken on');
+    expect(no).not.toBe(stanceOf('Bulb B stays on because the path is broken'));
+    expect(stanceOf('Yes, because the path is closed')).not.toBe(
+      stanceOf('No, because the path is closed'),
+    );
+  });
+
+  it('reads comparatives by their base only when it is a degree, and skips particles', () => {
+    expect(stanceOf('the current is greater')).toBe('||greater');
+    expect(stanceOf('the bulb is brighter after that')).toBe('||after bright');
+    expect(stanceOf('the heater was on')).toBe('||on');
     expect(stanceOf('the sun heats it up')).toBe(stanceOf('the sun heats it'));
+    expect(stanceOf('the upper bulb')).toBe('||');
+  });
+
+  it('counts only the opposite pairs at stake in the question', () => {
+    const stakes = stakesOf('Terminal 1 and the positive terminal are separated by the gap');
+    expect([...stakes].sort()).toEqual(['connect', 'negat', 'posit', 'separ']);
+    // "lights" and "closed" say nothing for or against this model answer; "connected" does
+    expect(stanceOf('bulb A lights because it is in a closed path', stakes)).toBe('||');
+    expect(stanceOf('the terminal is connected to the battery', stakes)).toBe('||connect');
   });
 });
 

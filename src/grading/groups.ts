@@ -1,5 +1,6 @@
-import { comparableStem, hasOpposite } from './opposites';
-import { words } from './text';
+import { comparableStem, hasOpposite, isGradable, listedOpposites } from './opposites';
+import { stem, words } from './text';
+import type { PreparedQuestion } from './types';
 import { cosine, PackedVectors, type Vec } from './vectors';
 
 /**
@@ -72,35 +73,64 @@ const signatureOf = (it: GroupItem) =>
 const NEGATIONS = new Set(
   (
     'not no never none nothing nobody nowhere neither nor without cannot cant dont doesnt didnt ' +
-    'isnt arent wasnt werent wont hasnt havent hadnt shouldnt wouldnt couldnt'
+    'isnt arent wasnt werent wont hasnt havent hadnt shouldnt wouldnt couldnt mustnt neednt ' +
+    'shant aint'
   ).split(' '),
 );
 
 /**
  * Words of opposite pairs that mostly say no direction: the particle of a verb ("heats it up",
- * "slows down") and "all" ("all of it").
+ * "slows down", "the upper one") and "all" ("all of it").
  */
-const PARTICLES = new Set(['up', 'down', 'all']);
+const PARTICLES = new Set(['up', 'down', 'all'].map(stem));
 
 /**
- * Which way an answer says what it says: whether it denies (an odd number of negations) and which
- * words of opposite pairs it uses ("connected" or "separated", "positive" or "negative",
- * "brighter" or "dimmer"). "The terminal is not connected to the positive terminal" and "the
- * terminal is connected to the positive terminal" share nearly every word and say the opposite;
- * a teacher marks them apart, so they are never one group.
+ * The key a word of an opposite pair is known by ("separated" → "separ"), or null. A comparative
+ * of a degree is read as its base ("dimmer" is "dim", as "dim" and "dimmer" say the same); other
+ * words as they are ("after" is no "aft", "heater" no "heat").
  */
-export function stanceOf(text: string): string {
+function pairKey(word: string): string | null {
+  const base = comparableStem(word);
+  const key = isGradable(base) && hasOpposite(base) ? base : stem(word);
+  return hasOpposite(key) && !PARTICLES.has(key) ? key : null;
+}
+
+/**
+ * The words of opposite pairs at stake in a question: those its text or model answer (or an
+ * accepted answer) uses, and their opposites. An answer's other such words ("the bulb lights",
+ * "the first bulb") say nothing for or against it.
+ */
+export function stakesOf(reference: string): Set<string> {
+  const keys = new Set<string>();
+  for (const w of words(reference)) {
+    const key = pairKey(w);
+    if (!key) continue;
+    keys.add(key);
+    for (const o of listedOpposites(key)) keys.add(o);
+  }
+  return keys;
+}
+
+/**
+ * Which way an answer says what it says: the "yes" or "no" it opens with, whether it denies
+ * anything after that ("not", "no gap", "doesn't"), and which words of the opposite pairs at stake
+ * (`stakes`, see stakesOf; all when null) it uses ("connected" or "separated", "positive" or
+ * "negative", "brighter" or "dimmer"). "The terminal is not connected to the positive terminal"
+ * and "the terminal is connected to the positive terminal" share nearly every word and say the
+ * opposite; "Yes, because the path is closed" and "No, because the path is closed" too. A
+ * teacher marks them apart, so they are never one group.
+ */
+export function stanceOf(text: string, stakes: Set<string> | null = null): string {
   const ws = words(text);
-  const denied = ws.filter((w) => NEGATIONS.has(w)).length % 2 === 1;
-  const polar = [
-    ...new Set(
-      ws
-        .filter((w) => !PARTICLES.has(w))
-        .map(comparableStem)
-        .filter(hasOpposite),
-    ),
-  ].sort();
-  return `${denied ? 'not ' : ''}${polar.join(' ')}`;
+  const opening = ws[0] === 'yes' || ws[0] === 'no' ? ws[0] : '';
+  const rest = opening ? ws.slice(1) : ws;
+  const denied = rest.some((w) => NEGATIONS.has(w));
+  const polar = new Set<string>();
+  for (const w of rest) {
+    const key = pairKey(w);
+    if (key && (!stakes || stakes.has(key))) polar.add(key);
+  }
+  return `${opening}|${denied ? 'not' : ''}|${[...polar].sort().join(' ')}`;
 }
 
 /** A stable text of a vector, so identical answers are compared once (500 copies cost one). */
@@ -279,8 +309,18 @@ export type ScoringOfQuestion = {
 export function groupScoring(
   scoring: ScoringOfQuestion,
   texts: string[],
+  question: Pick<PreparedQuestion, 'questionText' | 'modelText' | 'accepted'> | null = null,
   params = GROUPING,
 ): AnswerGroup[] {
+  const stakes = question
+    ? stakesOf(
+        [
+          question.questionText,
+          question.modelText,
+          ...(question.accepted ?? []).map((a) => a.text),
+        ].join('\n'),
+      )
+    : null;
   return groupAnswers(
     scoring.scores.map((s, i) => {
       const suggest = scoring.suggest[i];
@@ -291,7 +331,7 @@ export function groupScoring(
         vec: new Map(suggest?.vec ?? []),
         share: s.share,
         empty: suggest === null || suggest === undefined,
-        stance: stanceOf(texts[i] ?? ''),
+        stance: stanceOf(texts[i] ?? '', stakes),
       };
     }),
     params,

@@ -133,6 +133,10 @@ for (const [a, b] of OPPOSITE_PAIRS) {
 /** Whether a stem (see comparableStem) has an opposite a teacher marks wrong ("dim", "connect"). */
 export const hasOpposite = (key: string): boolean => OPPOSITES.has(key);
 
+/** The stems listed as opposite to a stem ("dim" → "bright"), none when it has none. */
+export const listedOpposites = (key: string): ReadonlySet<string> =>
+  OPPOSITES.get(key) ?? new Set();
+
 /** "dimmer" → "dim", "heavier" → "heavy", "biggest" → "big": the base of a comparative. */
 export function positiveOf(word: string): string {
   const m = word.match(/^(.{2,}?)(er|est)$/);

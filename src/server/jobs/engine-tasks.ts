@@ -107,7 +107,8 @@ export function scoreQuestions(input: ScoreQuestionsInput): QuestionScoring[] {
   return input.questions.map((qi) => {
     const scoring = scoreQuestion(input.prepared, qi, input.answers, input.teacherMarks);
     const texts = input.answers.map((a) => a.analysis.questions[qi]?.text ?? '');
-    return { ...scoring, groups: groupScoring(scoring, texts) };
+    const question = input.prepared.questions[qi]!;
+    return { ...scoring, groups: groupScoring(scoring, texts, question) };
   });
 }
 
