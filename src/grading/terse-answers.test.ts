@@ -123,9 +123,12 @@ describe('answers with nothing of their own to credit', () => {
         infinite: 'Infinitely many constructors.',
       },
     );
-    const { q } = only(results.one);
+    const { q, answer } = only(results.one);
     expect(q.marks).toBeLessThanOrEqual(0.5);
     expect(q.note).toMatch(/none of the model answer’s terms/);
+    // the teacher is asked to look: a terse answer may be right in words of its own
+    expect(answer.reviewReasons).toContain('no-key-point');
+    expect(only(results.unlimited).answer.reviewReasons).not.toContain('no-key-point');
   });
 
   it('counts the question’s own words as nothing of the answer’s own', async () => {

@@ -164,7 +164,7 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
     return bound(
       share,
       IRRELEVANT_CAP,
-      [],
+      ['no-key-point'],
       'The answer has none of the model answer’s terms and states none of its key points.',
     );
   const reasons: ReviewReason[] = form.repeatedShare >= REPEATED ? ['repeated-text'] : [];
