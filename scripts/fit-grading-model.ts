@@ -92,23 +92,27 @@ FEATURE_NAMES.forEach((n, j) => {
   );
   console.log(`feature ${n.padEnd(14)} r=${r.toFixed(3)}`);
 });
+// The penalty is chosen on the model that ships, ridge and stumps together, by its
+// leave-one-assignment-out r: the ridge half alone prefers a weaker penalty (30) than the pair
+// does (300: r 0.678 → 0.680, RMSE 0.852 → 0.846), as the stumps fit what the ridge leaves.
+const ensembleOf = (lambda: number) => (train: typeof data) => {
+  const m = fitEnsemble(train, lambda);
+  return (x: number[]) => predictEnsemble(m, x);
+};
 let best = { lambda: 0, r: -1 };
 for (const lambda of LAMBDAS) {
   const fit = (train: typeof data) => {
     const m = fitRidge(train, lambda);
     return (x: number[]) => predict(m, x);
   };
-  const a = score(sharesOf(outOfFold(data, 'assignment', fit)), gold);
-  const q = score(sharesOf(outOfFold(data, 'question', fit)), gold);
+  const ridge = score(sharesOf(outOfFold(data, 'assignment', fit)), gold);
+  const a = score(sharesOf(outOfFold(data, 'assignment', ensembleOf(lambda))), gold);
   console.log(
-    `ridge lambda=${lambda}: leave-one-assignment-out ${fmt(a)}; leave-one-question-out ${fmt(q)}`,
+    `lambda=${lambda}: leave-one-assignment-out ridge + stumps ${fmt(a)} (ridge alone ${fmt(ridge)})`,
   );
   if (a.r > best.r + 0.002) best = { lambda, r: a.r };
 }
-const ensembleFit = (train: typeof data) => {
-  const m = fitEnsemble(train, best.lambda);
-  return (x: number[]) => predictEnsemble(m, x);
-};
+const ensembleFit = ensembleOf(best.lambda);
 const oof = outOfFold(data, 'assignment', ensembleFit);
 const byQuestion = score(sharesOf(outOfFold(data, 'question', ensembleFit)), gold);
 console.log(
