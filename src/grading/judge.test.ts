@@ -254,6 +254,45 @@ describe('judgePoint', () => {
     expect(a.marks).toBe(2);
   });
 
+  it('reads the other answer to a yes-or-no question as a contradiction, and keeps the mark low', () => {
+    const q = 'Will the bulb light if the gap is closed with aluminum foil? Explain.';
+    const model = 'Yes. Aluminum foil is a metal and all metals conduct electricity.';
+    expect(optionOf('No, because it is a metal')).toBe('no');
+    expect(optionOf('yes it will light')).toBe('yes');
+    expect(optionOf('Yes.')).toBe('yes');
+    // "no" that denies what follows answers no question
+    expect(optionOf('No gas is produced.')).toBeNull();
+    expect(optionOf('Nobody knows')).toBeNull();
+    const prepared = prepareAssignment({
+      modelAnswer: text(model),
+      questionPaper: text(q),
+      totalMarks: 4,
+    });
+    const results = gradeAnswers(
+      prepared,
+      [
+        'Yes, because aluminum foil is a metal and metals conduct electricity.',
+        'No, because aluminum foil is a metal and metals conduct electricity.',
+        'No, foil does not conduct electricity.',
+        'yes it will light because the foil is metal',
+        'It lights up: foil is a metal and metals conduct.',
+      ].map((t, i) => ({ id: `s${i}`, document: text(t) })),
+    );
+    const graded = results.map((r) => {
+      if (r.status !== 'graded') throw new Error('expected graded results');
+      return r;
+    });
+    // the reasons right but the verdict turned round: a quarter of the marks at most, flagged
+    expect(graded[1]!.marks).toBeLessThanOrEqual(1);
+    expect(graded[1]!.reviewReasons).toContain('contradicts-model');
+    expect(graded[1]!.questions[0]!.contradicted).toEqual(['Yes']);
+    expect(graded[2]!.marks).toBeLessThanOrEqual(1);
+    expect(graded[0]!.marks).toBe(4);
+    // the same verdict, or none given, is read as before
+    for (const k of [3, 4]) expect(graded[k]!.reviewReasons).not.toContain('contradicts-model');
+    expect(graded[3]!.marks).toBeGreaterThan(2);
+  });
+
   it('reads each clause of a sentence on its own: the pairs swapped contradict, though every word is there', () => {
     const model =
       'If the string is shorter, the pitch will be higher. If the string is longer, the pitch will be lower.';

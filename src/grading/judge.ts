@@ -20,10 +20,19 @@ import type { KeyPoint } from './types';
 /** How a key point was contradicted, for the teacher's note. */
 export type ContradictionKind = 'negation' | 'opposite' | 'number' | 'swapped' | 'choice';
 
-/** The option a text opens with ("A. Dry soil heats…", "(b) …"), upper case, or null. */
+/**
+ * The option a text opens with ("A. Dry soil heats…", "(b) …"), upper case, or the answer to a
+ * yes-or-no question it opens with ("Yes.", "No, the solutions…"), lower case; null for neither.
+ * "No" followed by what it denies ("No gas is produced") answers no question.
+ */
 export function optionOf(text: string): string | null {
   const m = /^\s*\(?([A-Da-d])[.)](?=\s|$)/.exec(text);
-  return m ? m[1]!.toUpperCase() : null;
+  if (m) return m[1]!.toUpperCase();
+  const yn =
+    /^\s*(yes|no)\b(?:\s*[.,;:!-]|\s*$|\s+(?=(?:it|they|he|she|we|i|you|because|since|as|the|this|that|these|those|there|not|but|so|if|when|a|an)\b))/i.exec(
+      text,
+    );
+  return yn ? yn[1]!.toLowerCase() : null;
 }
 
 /** Whether a text labels something with the option anywhere ("… B. Plants need water …"). */

@@ -193,6 +193,16 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
       note: 'The answer seems to state the opposite of the model answer.',
     };
   }
+  // Another option picked than the model answer's, or the other answer to its yes-or-no question
+  // ("No, because foil is a metal…" where it says "Yes."): the answer's verdict is wrong whatever
+  // its reasons, so the question keeps little: half the share of the other points it states.
+  if (e.keyPoints > 0 && e.contradictionKinds.includes('choice'))
+    return bound(
+      share,
+      Math.max(CONTRADICTION_CAP, (0.5 * e.matched) / e.keyPoints),
+      [...reasons, 'contradicts-model'],
+      'The answer gives another answer than the model answer, whatever its reasons.',
+    );
   // More key points stated backwards (in full) than stated: a contradiction is evidence against
   // the answer, not a point merely missed, so it keeps no more than the share of the points it
   // states (a teacher's "2 per point" gives nothing for a point stated backwards). It moves no
