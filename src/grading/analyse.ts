@@ -6,6 +6,7 @@ import {
   isContradicted,
   isStated,
   judgePoint,
+  optionOf,
   type ContradictionKind,
   type PointJudgment,
 } from './judge';
@@ -173,9 +174,13 @@ export function analyseQuestion(
       ? withMaths(points, words, mathsFindings(q, points, reading, c.givens, earlier))
       : words.map((judgment) => ({ judgment, finding: null }));
   });
-  // Another option picked than the model answer's ("B. …" for "A. …"): no accepted answer makes
-  // it right, as they answer the same choice in other words.
-  const otherOption = judged[0]!.some((j) => j.judgment.kind === 'choice');
+  // Another option picked than the model answer's ("B. …" for "A. …", "No, …" for "Yes. …"): no
+  // accepted answer in other words makes it right, as they answer the same choice; one that opens
+  // with the answer's own option does (the teacher accepts "No" too).
+  const picked = optionOf(a.sentences.map((x) => x.text).join(' '));
+  const otherOption =
+    judged[0]!.some((j) => j.judgment.kind === 'choice') &&
+    !refs.slice(1).some((points) => !!points[0] && optionOf(points[0].phrase) === picked);
   const ref = otherOption ? 0 : bestReference(judged.map((js) => js.map((j) => j.judgment)));
   const chosen = judged[ref]!;
   const maths = chosen.flatMap((j) => (j.finding ? [j.finding] : []));

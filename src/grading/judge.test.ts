@@ -291,6 +291,23 @@ describe('judgePoint', () => {
     // the same verdict, or none given, is read as before
     for (const k of [3, 4]) expect(graded[k]!.reviewReasons).not.toContain('contradicts-model');
     expect(graded[3]!.marks).toBeGreaterThan(2);
+    // a teacher who accepts "No" too, for its own reason: that answer is right
+    const both = prepareAssignment({
+      modelAnswer: text(
+        `${model}\nAlso accept: No, if the foil is coated with plastic it does not conduct.`,
+      ),
+      questionPaper: text(q),
+      totalMarks: 4,
+    });
+    const [coated, wrong] = gradeAnswers(both, [
+      { id: 'c', document: text('No, if the foil is coated with plastic it does not conduct.') },
+      { id: 'w', document: text('No, because foil is a metal and metals conduct electricity.') },
+    ]);
+    if (coated?.status !== 'graded' || wrong?.status !== 'graded')
+      throw new Error('expected graded results');
+    expect(coated.marks).toBe(4);
+    expect(coated.reviewReasons).not.toContain('contradicts-model');
+    expect(wrong.marks).toBeLessThanOrEqual(1);
   });
 
   it('reads each clause of a sentence on its own: the pairs swapped contradict, though every word is there', () => {
