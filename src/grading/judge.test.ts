@@ -263,6 +263,8 @@ describe('judgePoint', () => {
     // "no" that denies what follows answers no question
     expect(optionOf('No gas is produced.')).toBeNull();
     expect(optionOf('Nobody knows')).toBeNull();
+    expect(optionOf('No-one can tell')).toBeNull();
+    expect(optionOf('No - it will not light')).toBe('no');
     const prepared = prepareAssignment({
       modelAnswer: text(model),
       questionPaper: text(q),

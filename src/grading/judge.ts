@@ -29,7 +29,7 @@ export function optionOf(text: string): string | null {
   const m = /^\s*\(?([A-Da-d])[.)](?=\s|$)/.exec(text);
   if (m) return m[1]!.toUpperCase();
   const yn =
-    /^\s*(yes|no)\b(?:\s*[.,;:!-]|\s*$|\s+(?=(?:it|they|he|she|we|i|you|because|since|as|the|this|that|these|those|there|not|but|so|if|when|a|an)\b))/i.exec(
+    /^\s*(yes|no)\b(?:\s*[.,;:!]|\s+-|\s*$|\s+(?=(?:it|they|he|she|we|i|you|because|since|as|the|this|that|these|those|there|not|but|so|if|when|a|an)\b))/i.exec(
       text,
     );
   return yn ? yn[1]!.toLowerCase() : null;
