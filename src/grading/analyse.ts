@@ -136,6 +136,10 @@ function contextOf(q: PreparedQuestion): QuestionContext {
  * student's texts for the earlier parts of the same question, whose values a step of working
  * may carry forward.
  */
+/** Whether an accepted answer opens with the option (or yes or no) an answer picked. */
+const acceptsOption = (accepted: KeyPoint[][], picked: string | null) =>
+  accepted.some((points) => !!points[0] && optionOf(points[0].phrase) === picked);
+
 export function analyseQuestion(
   prepared: PreparedAssignment,
   qi: number,
@@ -177,10 +181,9 @@ export function analyseQuestion(
   // Another option picked than the model answer's ("B. …" for "A. …", "No, …" for "Yes. …"): no
   // accepted answer in other words makes it right, as they answer the same choice; one that opens
   // with the answer's own option does (the teacher accepts "No" too).
-  const picked = optionOf(a.sentences.map((x) => x.text).join(' '));
   const otherOption =
     judged[0]!.some((j) => j.judgment.kind === 'choice') &&
-    !refs.slice(1).some((points) => !!points[0] && optionOf(points[0].phrase) === picked);
+    !acceptsOption(refs.slice(1), optionOf(a.sentences[0]?.text ?? ''));
   const ref = otherOption ? 0 : bestReference(judged.map((js) => js.map((j) => j.judgment)));
   const chosen = judged[ref]!;
   const maths = chosen.flatMap((j) => (j.finding ? [j.finding] : []));

@@ -20,6 +20,22 @@ function judge(model: string, question: string, answer: string) {
   return judgePoint(point!, analyse(answer));
 }
 
+/** A one-question class graded through the app's path; every answer must be graded. */
+function gradeTexts(model: string, question: string, totalMarks: number, answers: string[]) {
+  const prepared = prepareAssignment({
+    modelAnswer: text(model),
+    questionPaper: text(question),
+    totalMarks,
+  });
+  return gradeAnswers(
+    prepared,
+    answers.map((t, i) => ({ id: `s${i}`, document: text(t) })),
+  ).map((r) => {
+    if (r.status !== 'graded') throw new Error('expected graded results');
+    return r;
+  });
+}
+
 describe('judgePoint', () => {
   it('reads an opposite direction or comparison as a contradiction', () => {
     const j = judge('The bulb gets dimmer.', 'What happens to bulb A?', 'Bulb A gets brighter.');
@@ -238,20 +254,13 @@ describe('judgePoint', () => {
     for (const point of keyPoints(listed, 'What do plants need and release?'))
       expect(isContradicted(judgePoint(point, analyse(listed))), point.phrase).toBe(false);
     // through the app's path: an accepted answer in other words does not make another option right
-    const prepared = prepareAssignment({
-      modelAnswer: text(`${model}\nAlso accept: Dry soil warms up faster than water.`),
-      questionPaper: text(q),
-      totalMarks: 2,
-    });
-    const [b, a] = gradeAnswers(prepared, [
-      { id: 'b', document: text('B. Dry soil warms up faster than water.') },
-      { id: 'a', document: text('A. Dry soil warms up faster than water.') },
+    const [b, a] = gradeTexts(`${model}\nAlso accept: Dry soil warms up faster than water.`, q, 2, [
+      'B. Dry soil warms up faster than water.',
+      'A. Dry soil warms up faster than water.',
     ]);
-    if (b?.status !== 'graded' || a?.status !== 'graded')
-      throw new Error('expected graded results');
-    expect(b.reviewReasons).toContain('contradicts-model');
-    expect(b.marks).toBeLessThan(1);
-    expect(a.marks).toBe(2);
+    expect(b!.reviewReasons).toContain('contradicts-model');
+    expect(b!.marks).toBeLessThan(1);
+    expect(a!.marks).toBe(2);
   });
 
   it('reads the other answer to a yes-or-no question as a contradiction, and keeps the mark low', () => {
@@ -265,25 +274,13 @@ describe('judgePoint', () => {
     expect(optionOf('Nobody knows')).toBeNull();
     expect(optionOf('No-one can tell')).toBeNull();
     expect(optionOf('No - it will not light')).toBe('no');
-    const prepared = prepareAssignment({
-      modelAnswer: text(model),
-      questionPaper: text(q),
-      totalMarks: 4,
-    });
-    const results = gradeAnswers(
-      prepared,
-      [
-        'Yes, because aluminum foil is a metal and metals conduct electricity.',
-        'No, because aluminum foil is a metal and metals conduct electricity.',
-        'No, foil does not conduct electricity.',
-        'yes it will light because the foil is metal',
-        'It lights up: foil is a metal and metals conduct.',
-      ].map((t, i) => ({ id: `s${i}`, document: text(t) })),
-    );
-    const graded = results.map((r) => {
-      if (r.status !== 'graded') throw new Error('expected graded results');
-      return r;
-    });
+    const graded = gradeTexts(model, q, 4, [
+      'Yes, because aluminum foil is a metal and metals conduct electricity.',
+      'No, because aluminum foil is a metal and metals conduct electricity.',
+      'No, foil does not conduct electricity.',
+      'yes it will light because the foil is metal',
+      'It lights up: foil is a metal and metals conduct.',
+    ]);
     // the reasons right but the verdict turned round: a quarter of the marks at most, flagged
     expect(graded[1]!.marks).toBeLessThanOrEqual(1);
     expect(graded[1]!.reviewReasons).toContain('contradicts-model');
@@ -294,22 +291,18 @@ describe('judgePoint', () => {
     for (const k of [3, 4]) expect(graded[k]!.reviewReasons).not.toContain('contradicts-model');
     expect(graded[3]!.marks).toBeGreaterThan(2);
     // a teacher who accepts "No" too, for its own reason: that answer is right
-    const both = prepareAssignment({
-      modelAnswer: text(
-        `${model}\nAlso accept: No, if the foil is coated with plastic it does not conduct.`,
-      ),
-      questionPaper: text(q),
-      totalMarks: 4,
-    });
-    const [coated, wrong] = gradeAnswers(both, [
-      { id: 'c', document: text('No, if the foil is coated with plastic it does not conduct.') },
-      { id: 'w', document: text('No, because foil is a metal and metals conduct electricity.') },
-    ]);
-    if (coated?.status !== 'graded' || wrong?.status !== 'graded')
-      throw new Error('expected graded results');
-    expect(coated.marks).toBe(4);
-    expect(coated.reviewReasons).not.toContain('contradicts-model');
-    expect(wrong.marks).toBeLessThanOrEqual(1);
+    const [coated, wrong] = gradeTexts(
+      `${model}\nAlso accept: No, if the foil is coated with plastic it does not conduct.`,
+      q,
+      4,
+      [
+        'No, if the foil is coated with plastic it does not conduct.',
+        'No, because foil is a metal and metals conduct electricity.',
+      ],
+    );
+    expect(coated!.marks).toBe(4);
+    expect(coated!.reviewReasons).not.toContain('contradicts-model');
+    expect(wrong!.marks).toBeLessThanOrEqual(1);
   });
 
   it('reads each clause of a sentence on its own: the pairs swapped contradict, though every word is there', () => {
