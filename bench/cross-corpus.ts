@@ -6,6 +6,8 @@
  * marks per question calibrating the rest. The engine's shares go through its rules.
  */
 import { calibrate } from '../src/grading/calibrate';
+import { predictShare } from '../src/grading/model';
+import type { Features } from '../src/grading/features';
 import { settle } from '../src/grading/verdict';
 import { allQuestions, CORPORA, type Corpus } from './corpora';
 import { fitEnsemble, pick, predictEnsemble, ruled, samples, type Fittable } from './fit-model';
@@ -27,6 +29,8 @@ type Item = Fittable & {
   vec: Map<string, number>;
   /** Whether the answer is fitted on (the engine leaves out empty answers). */
   fit: boolean;
+  /** The engine's features, for the shipped weights (null for the baseline and empty answers). */
+  features: Features | null;
 };
 
 function foldOf(group: string): number {
@@ -59,6 +63,7 @@ function baselineItems(): Item[] {
       finish: plain,
       vec: new Map(),
       fit: true,
+      features: null,
     })),
   );
 }
@@ -134,7 +139,8 @@ function crossValidate(items: Item[], lambda: number) {
 /** Prints the cross-corpus tables: engine and baseline side by side for every corpus. */
 export function printCrossCorpus(lambda: number): void {
   const started = performance.now();
-  const engine = crossValidate(engineItems(), lambda);
+  const items = engineItems();
+  const engine = crossValidate(items, lambda);
   const baseline = crossValidate(baselineItems(), lambda);
   console.log(
     `\nAcross corpora (fitted on every corpus; ${FOLDS} folds grouped by question, by assignment for Mohler; ${((performance.now() - started) / 1000).toFixed(0)} s):`,
@@ -144,6 +150,15 @@ export function printCrossCorpus(lambda: number): void {
     console.log(`    engine    ${summary(e, mohler)}`);
     console.log(`    baseline  ${summary(b, mohler)}`);
   };
+  // What a new subject meets before its teacher marks anything: the shipped weights (fitted on
+  // Mohler alone), no refit, through the rules.
+  for (const corpus of CORPORA.filter((c) => c !== 'mohler')) {
+    const shipped = items
+      .filter((i) => i.corpus === corpus)
+      .map((i) => ({ item: i, raw: i.fit ? predictShare(i.features!) : 0 }));
+    console.log(`  ${corpus}, the shipped weights as they are:`);
+    console.log(`    engine    ${summary(scored(shipped), false)}`);
+  }
   for (const corpus of CORPORA) {
     const mohler = corpus === 'mohler';
     const e = engine.grouped.get(corpus)!;

@@ -396,6 +396,27 @@ describe('judgePoint', () => {
     expect(r.marks).toBeLessThan(4);
   });
 
+  it('reads an answer against the accepted answer it states the opposite of, not one it only shares words with', () => {
+    const q =
+      'Explain why you got a voltage reading of 1.5 for terminal 1 and the positive terminal.';
+    const model = [
+      'Terminal 1 and the positive terminal are separated by the gap.',
+      'Also accept: Terminal 1 and the positive terminal are not connected.',
+      'Also accept: Terminal 1 is connected to the negative battery terminal.',
+      'Also accept: Terminal 1 and the positive battery terminal are in different electrical states.',
+    ].join('\n');
+    const [wrong, right] = gradeTexts(model, q, 4, [
+      // half the words of "…in different electrical states", the opposite of "…negative terminal"
+      'Terminal 1 was connected to the positive terminal of the battery.',
+      'Terminal 1 is connected to the negative battery terminal.',
+    ]);
+    expect(wrong!.questions[0]!.contradicted?.length).toBe(1);
+    expect(wrong!.reviewReasons).toContain('contradicts-model');
+    expect(wrong!.marks).toBeLessThanOrEqual(1);
+    expect(right!.questions[0]!.contradicted ?? []).toEqual([]);
+    expect(right!.marks).toBeGreaterThan(wrong!.marks);
+  });
+
   it('reads a different number as a contradiction', () => {
     const j = judge(
       'The walls are only one cell thick.',
