@@ -396,6 +396,52 @@ describe('judgePoint', () => {
     expect(r.marks).toBeLessThan(4);
   });
 
+  it('reads a model answer that opens with a bare "No." as the option, as it reads "Yes."', () => {
+    const q = 'Can she run both the light and the motor at the same time? Why or why not?';
+    const [other, same, none] = gradeTexts(
+      'No. Only one circuit can be complete at a time.',
+      q,
+      4,
+      [
+        'Yes. Because it is a parallel circuit and they can both run well.',
+        'No, only one circuit can be complete at a time.',
+        // "no" inside the answer picks nothing
+        'Only one circuit can be complete at a time, there is no other way.',
+      ],
+    );
+    expect(other!.questions[0]!.contradicted).toEqual(['No']);
+    expect(other!.reviewReasons).toContain('contradicts-model');
+    expect(other!.marks).toBeLessThanOrEqual(1);
+    expect(same!.questions[0]!.contradicted ?? []).toEqual([]);
+    expect(same!.marks).toBe(4);
+    expect(none!.questions[0]!.contradicted ?? []).toEqual([]);
+    expect(none!.marks).toBeLessThan(4);
+  });
+
+  it('reads the claim of a long sentence before its reasons for a negation', () => {
+    const q = 'Are Fruity Cream cookies pure sugar? What is your evidence?';
+    const model =
+      'No, Fruity Cream cookies are not pure sugar. The cookies did not produce as much gas as the pure sugar.';
+    const long =
+      'Fruity Cream cookies are pure sugar, because the volume tube tells if it has sugar and it has sugar because it is sweet.';
+    const j = judge('No, Fruity Cream cookies are not pure sugar.', q, long);
+    expect(isContradicted(j)).toBe(true);
+    expect(j.kind).toBe('negation');
+    // the same long sentence with the claim the right way round states it
+    const right = judge(
+      'No, Fruity Cream cookies are not pure sugar.',
+      q,
+      long.replace('are pure', 'are not pure'),
+    );
+    expect(isStated(right)).toBe(true);
+    // a negation alone is named and flagged for the teacher, not marked down (see verdict.ts)
+    const [wrong] = gradeTexts(model, q, 4, [long]);
+    expect(wrong!.questions[0]!.contradicted).toEqual([
+      'No, Fruity Cream cookies are not pure sugar',
+    ]);
+    expect(wrong!.reviewReasons).toContain('contradicts-model');
+  });
+
   it('reads an answer against the accepted answer it states the opposite of, not one it only shares words with', () => {
     const q =
       'Explain why you got a voltage reading of 1.5 for terminal 1 and the positive terminal.';

@@ -35,6 +35,9 @@ export function optionOf(text: string): string | null {
   return yn ? yn[1]!.toLowerCase() : null;
 }
 
+/** A key point that is only an option: "Yes", "No", "B". */
+const BARE_OPTION = /^\s*\(?(?:yes|no|[A-D])[.)!]?\s*$/i;
+
 /** Whether a text labels something with the option anywhere ("… B. Plants need water …"). */
 const labels = (text: string, option: string) =>
   new RegExp(`(?:^|[\\s;:])\\(?[${option}${option.toLowerCase()}][.)](?=\\s|$)`).test(text);
@@ -249,6 +252,8 @@ type Window = {
   pair: boolean;
   at: number;
   clause?: boolean;
+  /** The claim before a long sentence's reasons (see claimOf). */
+  claim?: boolean;
 };
 
 /** Words that join two clauses, each with its own verb: "… a lower pitch and a longer string makes …". */
@@ -269,6 +274,22 @@ function clausesOf(tokens: Token[]): Token[][] {
     part.some((t) => t.pos === 'VERB' || t.pos === 'AUX') &&
     part.filter((t) => t.content).length >= 2;
   return parts.length > 1 && parts.every(whole) ? parts : [];
+}
+
+/** Words that open a sentence's reasons: what comes before them is the claim. */
+const REASONS = new Set(['because', 'since', 'so', 'therefore', 'thus', 'hence']);
+
+/**
+ * The claim of a sentence too long to read a negation in (see NEGATION_WINDOW) that gives its
+ * reasons after it: "Fruity Cream cookies are pure sugar" in "Fruity Cream cookies are pure sugar,
+ * because the volume tube tells if it has sugar and it has sugar because it is sweet", read as a
+ * sentence of its own; null for a shorter sentence or one with no claim before its reasons.
+ */
+function claimOf(tokens: Token[]): Token[] | null {
+  if (tokens.length <= NEGATION_WINDOW) return null;
+  const at = tokens.findIndex((t) => REASONS.has(t.word));
+  const claim = at < 0 ? [] : tokens.slice(0, at);
+  return claim.filter((t) => t.content).length >= 2 ? claim : null;
 }
 
 /** Tokens with each phrasal verb ("gives off") replaced by the one word it means ("emit"). */
@@ -293,6 +314,9 @@ function windows(answer: Analysis, listsCount: boolean): Window[] {
   const out: Window[] = [];
   for (let i = 0; i < s.length; i++) {
     out.push({ tokens: s[i]!.tokens, structured: s[i]!.structured, pair: false, at: i });
+    const claim = claimOf(s[i]!.tokens);
+    if (claim)
+      out.push({ tokens: claim, structured: s[i]!.structured, pair: false, at: i, claim: true });
     for (const tokens of clausesOf(s[i]!.tokens))
       out.push({ tokens, structured: s[i]!.structured, pair: false, at: i, clause: true });
     if (i + 1 < s.length)
@@ -534,6 +558,11 @@ export function judgePoint(point: KeyPoint, answer: Analysis, listsCount = false
       kind: 'choice',
       contradictedIn: answer.sentences[0]!.text,
     };
+  // A point that is only the option ("Yes", "No") is stated by an answer that opens with it.
+  if (picked && BARE_OPTION.test(point.phrase))
+    return chose === picked
+      ? { degree: 1, contradiction: 0, kind: null, statedIn: answer.sentences[0]!.text }
+      : { degree: 0, contradiction: 0, kind: null };
   const own = judgeOne(point, answer, listsCount);
   let best = own;
   for (const alt of point.alternatives ?? []) {
@@ -583,8 +612,15 @@ function judgeOne(point: KeyPoint, answer: Analysis, listsCount: boolean): Point
     }).length;
     if (!clashOf(whole) && whole.degree >= MATCH_SHARE && saying >= 2 && !states) mixed.add(at);
   }
+  // A long sentence whose claim says the opposite does not state the point with its reasons.
+  const denied = new Set(
+    read
+      .filter(({ w, r }) => w.claim && clashOf(r) && r.addressed >= FULL_STATEMENT)
+      .map(({ w }) => w.at),
+  );
   for (const { w, r } of read) {
     if (w.pair && (clashing.has(w.at) || clashing.has(w.at + 1))) continue;
+    if (!w.claim && !clashOf(r) && (denied.has(w.at) || (w.pair && denied.has(w.at + 1)))) continue;
     if (w.clause ? !mixed.has(w.at) : mixed.has(w.at) && !w.pair) continue;
     if (w.pair && (mixed.has(w.at) || mixed.has(w.at + 1))) continue;
     const clash = clashOf(r);

@@ -91,6 +91,16 @@ function prosePoints(modelText: string, questionText: string, found: KeyPoint[])
     .split(/\s*\n\s*(?=[-–•*]|\(?[a-z0-9]{1,2}[.)]\s)/i)
     .flatMap((part) => analyse(part).sentences.map((s) => s.text));
   for (const raw of sentences.flatMap(clauses)) {
+    // A bare "Yes." or "No." is a point of its own, the option the answer picks (see optionOf in
+    // judge.ts): "no" is a stop word, and would otherwise leave nothing to contradict.
+    if (BARE_OPTION.test(raw)) {
+      const option = tidy(raw);
+      const keys = contentOf(analyse(option).sentences.flatMap((s) => s.tokens)).map((t) => t.key);
+      const stems = keys.length ? keys : [option.toLowerCase()];
+      if (!seen.has(stems.join(' '))) out.push({ phrase: option, stems });
+      seen.add(stems.join(' '));
+      continue;
+    }
     const phrase = tidy(raw);
     const tokens = analyse(phrase).sentences.flatMap((s) => s.tokens);
     const all = [...new Set(contentOf(tokens).map((t) => t.key))];
@@ -103,6 +113,9 @@ function prosePoints(modelText: string, questionText: string, found: KeyPoint[])
   }
   return out;
 }
+
+/** A sentence that is only a yes or a no. */
+const BARE_OPTION = /^\s*(?:yes|no)\s*[.!]?\s*$/i;
 
 function questionTokens(text: string): Token[] {
   return analyse(text).sentences.flatMap((s) => s.tokens);
