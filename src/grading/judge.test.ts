@@ -463,6 +463,34 @@ describe('judgePoint', () => {
     expect(right!.marks).toBeGreaterThan(wrong!.marks);
   });
 
+  it('reads a claim and its reason as two points, so the claim alone can be contradicted', () => {
+    const q = 'What will happen to the motor if the light bulb burns out?';
+    const model =
+      'The motor will continue to run because the motor still has a pathway to the D-cell.';
+    expect(keyPoints(model, q).map((p) => p.phrase)).toEqual([
+      'The motor will continue to run',
+      'Because the motor still has a pathway to the D-cell',
+    ]);
+    // "stop" for "continue", "softer" for "harder": opposites a science teacher marks wrong
+    const stop = judge(model, q, 'The motor will stop working.');
+    expect(isContradicted(stop)).toBe(true);
+    expect(stop.kind).toBe('opposite');
+    expect(
+      judge(
+        'The harder mineral scratches the other.',
+        'Which is harder?',
+        'The softer mineral scratches the other.',
+      ).kind,
+    ).toBe('opposite');
+    const [wrong, right] = gradeTexts(model, q, 4, [
+      'The motor will stop working.',
+      'The motor keeps running because it still has a path to the D-cell.',
+    ]);
+    expect(wrong!.questions[0]!.contradicted).toEqual(['The motor will continue to run']);
+    expect(wrong!.reviewReasons).toContain('contradicts-model');
+    expect(right!.marks).toBeGreaterThan(wrong!.marks);
+  });
+
   it('reads a different number as a contradiction', () => {
     const j = judge(
       'The walls are only one cell thick.',

@@ -12,7 +12,7 @@ import type { KeyPoint } from './types';
 
 /** Where a sentence may be cut into clauses: semicolons, colons, and a comma before a conjunction. */
 const CLAUSE_CUT =
-  /\s*[;:]\s+|,\s+(?=(?:and|but|whereas|while|which|so|or|because|whereby|thus|hence)\b)|\s+(?=(?:whereas|whereby)\b)/i;
+  /\s*[;:]\s+|,\s+(?=(?:and|but|whereas|while|which|so|or|because|whereby|thus|hence)\b)|\s+(?=(?:whereas|whereby|because)\b)/i;
 
 function hasVerb(tokens: Token[]): boolean {
   return tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
