@@ -2,8 +2,8 @@ import { analyseQuestion, pointsOf, type QuestionAnalysis } from './analyse';
 import { computeFeatures, type Features } from './features';
 import { isContradicted, isStated, type ContradictionKind } from './judge';
 import { relevanceOf } from './relevance';
-import { FULL_STATEMENT } from './rules';
-import { answerStems, contentStems } from './text';
+import { FULL_STATEMENT, NEGATION_WINDOW } from './rules';
+import { answerStems, contentStems, words } from './text';
 import type { KeyPoint, PreparedAssignment } from './types';
 import type { Evidence } from './verdict';
 import type { Vec } from './vectors';
@@ -76,7 +76,12 @@ export function questionEvidence(
       fullContradiction: judged.some(
         (j, p) => against[p] && a.kinds[p] !== 'negation' && j.contradiction >= FULL_STATEMENT,
       ),
-      mainContradicted: against[0] === true,
+      // in a sentence short enough to read whole: a long one nests clauses (see NEGATION_WINDOW)
+      mainContradicted:
+        against[0] === true &&
+        a.kinds[0] !== 'negation' &&
+        judged[0]!.contradiction >= FULL_STATEMENT &&
+        words(a.where?.[0]?.contradictedIn ?? '').length <= NEGATION_WINDOW,
       keyPoints: n,
       maths: mathsEvidence(points, a),
     });

@@ -491,6 +491,34 @@ describe('judgePoint', () => {
     expect(right!.marks).toBeGreaterThan(wrong!.marks);
   });
 
+  it("reads the opposite said of the point's things, though the point's own word is there for another", () => {
+    const q =
+      'Does the bulb get brighter or dimmer when a second identical bulb is added in series? Explain.';
+    const model =
+      'Dimmer. Adding a second bulb in series increases the total resistance of the circuit. The current is shared and the current through each bulb decreases, so each bulb gets less power and is dimmer.';
+    const [swapped, brighter, right, less] = gradeTexts(model, q, 4, [
+      // "increases" is there, but of the current: it is the resistance that it says decreases
+      'The bulb gets brighter. The second bulb in series decreases the total resistance, so the current increases and each bulb gets more power.',
+      // the main point stated backwards, whatever else it shares with the model answer
+      'It gets brighter because the resistance goes down and more current flows through each bulb.',
+      'The bulb gets dimmer. The second bulb in series increases the total resistance, so the current decreases and each bulb gets less power.',
+      // "less current" agrees with "the current … decreases"
+      'It gets dimmer because the resistance goes up and less current flows through each bulb.',
+    ]);
+    expect(swapped!.questions[0]!.contradicted).toContain(
+      'Adding a second bulb in series increases the total resistance of the circuit',
+    );
+    for (const wrong of [swapped!, brighter!]) {
+      expect(wrong.marks).toBeLessThanOrEqual(1);
+      expect(wrong.reviewReasons).toContain('contradicts-model');
+      expect(wrong.questions[0]!.contradicted).toContain('Dimmer');
+    }
+    expect(right!.marks).toBe(4);
+    expect(right!.questions[0]!.contradicted ?? []).toEqual([]);
+    expect(less!.questions[0]!.contradicted ?? []).toEqual([]);
+    expect(less!.marks).toBeGreaterThanOrEqual(3);
+  });
+
   it('reads a different number as a contradiction', () => {
     const j = judge(
       'The walls are only one cell thick.',

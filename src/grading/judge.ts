@@ -77,6 +77,8 @@ type PointWord = {
   polar: boolean;
   same: Set<string>;
   opposite: Set<string>;
+  /** The content words of its own clause of the key point (see clauseRuns), itself aside. */
+  mates: Set<string>;
 };
 
 /**
@@ -193,6 +195,16 @@ function wordsOf(point: KeyPoint): PointWords {
   const seen = new Set<string>();
   const out: PointWord[] = [];
   const sides = comparativeSides(point.phrase, tokens);
+  const runs = clauseRuns(tokens);
+  // every clause the word stands in ("the current is shared and the current … decreases")
+  const matesOf = (t: Token) =>
+    new Set(
+      runs
+        .filter((run) => run.some((m) => m.key === t.key))
+        .flat()
+        .filter((m) => m.content && m.key !== t.key)
+        .map((m) => m.key),
+    );
   for (const t of tokens) {
     const polar = !t.content && POLAR.has(t.word);
     if ((!t.content && !polar) || seen.has(t.key)) continue;
@@ -213,6 +225,7 @@ function wordsOf(point: KeyPoint): PointWords {
       number,
       polar,
       ...rel,
+      mates: matesOf(t),
     });
   }
   for (const s of stems)
@@ -229,6 +242,7 @@ function wordsOf(point: KeyPoint): PointWords {
         polar: false,
         same: new Set(),
         opposite: new Set(),
+        mates: new Set(),
       });
   const quantities = new Set(tokens.map(quantityOf).filter((q): q is string => q !== null));
   const result = { words: out.filter((w) => !w.number), quantities };
@@ -355,6 +369,70 @@ function turned(t: Token, tokens: Token[], p: PointWord): boolean {
   return (t.denied !== p.denied) !== (lesser(t, tokens) !== p.lesser);
 }
 
+/** Words that say a quantity goes down: "less current" agrees with "the current decreases". */
+const DOWNWARD = new Set(
+  ['decrease', 'reduce', 'fall', 'drop', 'lower', 'decline', 'shrink', 'diminish'].map(stem),
+);
+
+/** Words that open a clause of their own: "…the resistance, so the current increases". */
+const CLAUSE_WORDS = new Set([
+  'so',
+  'because',
+  'since',
+  'and',
+  'but',
+  'which',
+  'while',
+  'whereas',
+  'therefore',
+  'thus',
+  'then',
+]);
+
+/** The tokens cut into runs at the words that open a clause (the words themselves dropped). */
+function clauseRuns(tokens: Token[]): Token[][] {
+  const runs: Token[][] = [[]];
+  for (const t of tokens) {
+    if (CLAUSE_WORDS.has(t.word)) runs.push([]);
+    else runs[runs.length - 1]!.push(t);
+  }
+  return runs;
+}
+
+/** How many of a key point word's clause-mates (see PointWord) an answer's word has in its own clause. */
+function belonging(t: Token, mates: Set<string>, tokens: Token[]): number {
+  const run = clauseRuns(tokens).find((r) => r.includes(t)) ?? [];
+  return new Set(run.filter((m) => mates.has(m.key)).map((m) => m.key)).size;
+}
+
+/**
+ * Whether the opposite of the point's word `p`, found in the window beside the word itself,
+ * belongs with the words `p` goes with: "the second bulb decreases the total resistance, so the
+ * current increases" holds "increases", but it is the resistance that it says decreases.
+ */
+function rivalBelongs(
+  p: PointWord,
+  own: Token,
+  content: Token[],
+  tokens: Token[],
+  point: PointWord[],
+): boolean {
+  if (!p.opposite.size || !p.mates.size) return false;
+  const rival = content.find(
+    (t) => t !== own && (p.opposite.has(t.key) || p.opposite.has(comparableStem(t.word))),
+  );
+  if (!rival) return false;
+  // A point that names the opposite too: only when it says it of other things, in a clause of
+  // its own ("…increases the resistance, so the current decreases"); one clause that names both
+  // ("increasing the voltage decreases the current") is read as before.
+  const named = point.find((q) => q.key === rival.key);
+  if (named && p.mates.has(named.key)) return false;
+  const mates = named ? new Set([...p.mates].filter((k) => !named.mates.has(k))) : p.mates;
+  if (!mates.size) return false;
+  // clearly theirs: two of the clause's words more beside the opposite than beside the word
+  return belonging(rival, mates, tokens) >= belonging(own, mates, tokens) + 2;
+}
+
 /** How one window reads against the key point. */
 function readWindow({ words, quantities }: PointWords, w: Window) {
   const point = words.filter((p) => !p.polar);
@@ -407,8 +485,20 @@ function readWindow({ words, quantities }: PointWords, w: Window) {
   });
   for (const p of point) {
     const own = byKey.get(p.key);
-    // "less bright" for "brighter": the point's own word, graded down, says the opposite.
-    if (own && lesser(own, w.tokens) !== p.lesser && p.weight === 1) {
+    // The point's word there, but its opposite is what the answer says of the point's things.
+    if (own && p.weight === 1 && rivalBelongs(p, own, content, w.tokens, point)) {
+      opposite += p.weight;
+      turnedRound.push(p);
+      continue;
+    }
+    // "less bright" for "brighter": the point's own word, graded down, says the opposite; not
+    // "less current" for "the current decreases", which says it falls as the point does.
+    if (
+      own &&
+      lesser(own, w.tokens) !== p.lesser &&
+      p.weight === 1 &&
+      !(lesser(own, w.tokens) && [...p.mates].some((k) => DOWNWARD.has(k)))
+    ) {
       opposite += p.weight;
       turnedRound.push(p);
       continue;

@@ -45,8 +45,12 @@ export type Evidence = {
   matched: number;
   /** How many it states in full (see FULL_STATEMENT). */
   full: number;
-  /** How many key points it contradicts, and whether the first (main) one is among them. */
+  /** How many key points it contradicts. */
   contradicted: number;
+  /**
+   * Whether the first (main) key point is stated backwards in full, by an antonym, another number
+   * or swapped roles, not by a negation alone (see fullContradiction).
+   */
   mainContradicted: boolean;
   /** How each contradicted key point was contradicted. */
   contradictionKinds: ContradictionKind[];
@@ -202,6 +206,16 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
       Math.max(CONTRADICTION_CAP, (0.5 * e.matched) / e.keyPoints),
       [...reasons, 'contradicts-model'],
       'The answer gives another answer than the model answer, whatever its reasons.',
+    );
+  // The model answer's first, main point stated backwards in full ("It gets brighter" where it
+  // says "Dimmer."), by an opposite, another number or the roles swapped: the answer's verdict is
+  // wrong, so its reasons keep what they would beside another option picked.
+  if (e.keyPoints > 1 && e.mainContradicted)
+    return bound(
+      share,
+      Math.max(CONTRADICTION_CAP, (0.5 * e.matched) / e.keyPoints),
+      [...reasons, 'contradicts-model'],
+      "The answer states the opposite of the model answer's main point.",
     );
   // More key points stated backwards (in full) than stated: a contradiction is evidence against
   // the answer, not a point merely missed, so it keeps no more than the share of the points it
