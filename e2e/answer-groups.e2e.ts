@@ -91,7 +91,10 @@ describe('marking by answer groups', () => {
     );
     await expect.poll(() => group1.getByRole('button', { name: 'Mark 2 answers' }).count()).toBe(1);
     await teacher.keyboard.press('Enter');
-    await teacher.getByRole('status').filter({ hasText: 'Group 1: 2 answers marked 2.' }).waitFor();
+    await teacher
+      .getByRole('status')
+      .filter({ hasText: 'Group 1: 2 answers given 2 marks.' })
+      .waitFor();
     // the next group has the focus, ready for its mark
     await expect.poll(() => focused(teacher)).toMatch(/^Group 2 of 3/);
     await expect.poll(() => group1.getByText('(marked with its group)').count()).toBe(2);

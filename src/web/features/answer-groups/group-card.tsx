@@ -160,7 +160,7 @@ export function GroupCard({
             ? ` Your own marks stand on ${r.conflicts.map((c) => `${c.studentName} (${c.marks ?? '–'})`).join(', ')}.`
             : '';
           onMarked(
-            `Group ${index + 1}: ${r.marked.length} answer${r.marked.length === 1 ? '' : 's'} marked ${value}.${kept}`,
+            `Group ${index + 1}: ${r.marked.length} answer${r.marked.length === 1 ? '' : 's'} given ${value} mark${value === 1 ? '' : 's'}.${kept}`,
             r.marked.length,
           );
         },
