@@ -85,6 +85,7 @@ describe('keyPointName', () => {
     );
     expect(keyPointName('Carbon dioxide')).toBe('Carbon…');
     expect(keyPointName('Mitochondria')).toBe('a key point');
+    expect(keyPointName('The ohm')).toBe('a key point');
     expect(keyPointName('It happens in the mitochondria of every living cell')).toBe(
       'It happens in…',
     );

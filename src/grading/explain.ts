@@ -1,5 +1,6 @@
 import { FULL_MARKS_PREFIX } from '../shared/evaluations';
 import type { MathsFinding, MathsVerdict } from './maths/types';
+import { isContent } from './text';
 import type { QuestionResult } from './types';
 
 /** How feedback shows a key point: whole (the default), or named by its first words (keyPointName). */
@@ -9,13 +10,18 @@ export type PointLabel = (point: string) => string;
  * A key point named by its first words, never quoted whole: a third of its words, at most three,
  * then "…". Feedback names what is missing this way while the model answer must stay private (a
  * student who had her marks back could otherwise pass the model answer on before the others
- * hand in). A one-word point has no shorter name.
+ * hand in). A one-word point has no shorter name, nor has one whose first words are all small
+ * words ("The…" for "The ohm").
  */
 export function keyPointName(point: string): string {
   const words = point.trim().split(/\s+/);
   if (words.length < 2) return 'a key point';
   const keep = Math.min(3, Math.max(1, Math.floor(words.length / 3)));
-  return `${words.slice(0, keep).join(' ')}…`;
+  const shown = words.slice(0, keep);
+  // "The…" for "The ohm" names nothing: a point too short to name without its answer
+  if (!shown.some((w) => isContent(w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''))))
+    return 'a key point';
+  return `${shown.join(' ')}…`;
 }
 
 function list(items: string[], max = 3, label: PointLabel = (s) => s): string {
