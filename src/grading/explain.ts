@@ -1,6 +1,6 @@
 import { FULL_MARKS_PREFIX } from '../shared/evaluations';
 import type { MathsFinding, MathsVerdict } from './maths/types';
-import { isContent } from './text';
+import { isFunctionWord } from './text';
 import type { QuestionResult } from './types';
 
 /** How feedback shows a key point: whole (the default), or named by its first words (keyPointName). */
@@ -19,7 +19,7 @@ export function keyPointName(point: string): string {
   const keep = Math.min(3, Math.max(1, Math.floor(words.length / 3)));
   const shown = words.slice(0, keep);
   // "The…" for "The ohm" names nothing: a point too short to name without its answer
-  if (!shown.some((w) => isContent(w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''))))
+  if (shown.every((w) => isFunctionWord(w.replace(/[^\p{L}\p{N}]/gu, ''))))
     return 'a key point';
   return `${shown.join(' ')}…`;
 }

@@ -103,7 +103,8 @@ describe.each(dialects)('answer groups (%s)', (dialect) => {
     expect(first).toMatchObject({ size: 3, flag: null, conflict: false, empty: false });
     expect(first!.proposedMarks).toBeGreaterThan(second!.proposedMarks);
     expect(first!.sureness).toBeGreaterThan(0.5);
-    expect(first!.points).toEqual([expect.objectContaining({ state: 'stated' })]);
+    // the claim and its reason ("…because the sun heats it"): two key points, both stated
+    expect(first!.points.map((p) => p.state)).toEqual(['stated', 'stated']);
     expect(first!.members[0]!.text).toContain('evaporates');
     expect(first!.members.every((m) => m.markedBy === 'engine' && m.marks !== null)).toBe(true);
     expect(last).toMatchObject({ size: 1, flag: 'ungrouped' });

@@ -2,6 +2,7 @@ import { diagramFeedback, keyPointName, questionFeedback } from '../../../gradin
 import type { PointEvidence } from '../../../grading/types';
 import { aiResult, FULL_MARKS_PREFIX, type AiResult } from '../../../shared/evaluations';
 import type { MathsFinding } from '../../../shared/maths';
+import type { PageComment } from '../../../shared/page-marks';
 import type { PublishedMarks } from '../../../shared/review';
 import type { StoredQuestion } from '../assignments/questions.service';
 import { round2 } from '../../../shared/marks-rounding';
@@ -103,6 +104,11 @@ export type StoredPublication = Omit<PublishedMarks, 'questions'> & {
    * the student reads. Absent in publications made before it.
    */
   onPage?: Array<{ number: string; answerText?: string; evidence: PointEvidence[] }>;
+  /**
+   * The teacher's comments on the answer's pages as published: the student sees these, not the
+   * comments added or removed since. Absent in publications made before it.
+   */
+  comments?: PageComment[];
   questions: Array<
     Omit<PublishedMarks['questions'][number], 'maths'> & {
       namedFeedback?: string | null;
@@ -199,6 +205,10 @@ export const parsePublished = (json: string | null) =>
 /** Whether two publications differ in anything a student reads (the time aside). */
 export function samePublication(a: StoredPublication | null, b: StoredPublication): boolean {
   if (!a) return false;
-  const read = (p: StoredPublication) => JSON.stringify({ ...p, publishedAt: '', onPage: null });
-  return read(a) === read(b);
+  const read = (p: StoredPublication) =>
+    JSON.stringify({ ...p, publishedAt: '', onPage: null, comments: undefined });
+  // A comment's author renaming her account is no change to publish.
+  const comments = (p: StoredPublication) =>
+    JSON.stringify((p.comments ?? []).map((c) => ({ ...c, authorName: null })));
+  return read(a) === read(b) && comments(a) === comments(b);
 }

@@ -6,6 +6,8 @@ import { teachesAssignment, type TaughtAssignment } from '../assignments/assignm
 import type { AssignmentRow } from '../assignments/assignments.service';
 import { parsePublished, type StoredPublication } from './marks-state';
 
+export type { StoredPublication };
+
 /**
  * Which marks of a submission a user sees. 'working': the marks as they stand, with the AI's
  * proposal and why it needs review. 'published': only what the teacher published, and nothing

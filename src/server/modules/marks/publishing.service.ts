@@ -14,6 +14,7 @@ import {
 } from '../assignments/questions.service';
 import { sendNotice } from '../notices/notices.service';
 import { queueMarksPublished } from '../notifications/notifications.service';
+import { pageCommentsOf } from '../page-marks/page-marks.service';
 import { findSubmissionIn, type SubmissionWithName } from '../submissions/submissions.service';
 import { recordMarkChange } from './audit-trail';
 import {
@@ -29,8 +30,8 @@ import { isAnonymous } from './anonymity.service';
 
 /**
  * What the student would see if the submission were published now (toPublished says how the
- * reasons follow the marks that stand). A total the teacher typed over everything stands alone:
- * its questions then show no marks.
+ * reasons follow the marks that stand), with the comments on its pages as they stand. A total
+ * the teacher typed over everything stands alone: its questions then show no marks.
  */
 export async function publicationOf(
   db: Kysely<Database>,
@@ -42,11 +43,14 @@ export async function publicationOf(
   const ai = parseAi(s.ai_result);
   const state = await marksNow(db, questions, s);
   const marks = s.marks === null ? null : Number(s.marks);
-  return toPublished(
-    { marks, handTotal: marks !== state.total, questions: state.questions },
-    ai?.status === 'graded' ? ai : null,
-    { total: assignment.total_marks, comment: s.comment, at },
-  );
+  return {
+    ...toPublished(
+      { marks, handTotal: marks !== state.total, questions: state.questions },
+      ai?.status === 'graded' ? ai : null,
+      { total: assignment.total_marks, comment: s.comment, at },
+    ),
+    comments: await pageCommentsOf(db, s.id),
+  };
 }
 
 const fmt = (n: number | null) => (n === null ? '–' : String(n));

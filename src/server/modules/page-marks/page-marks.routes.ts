@@ -44,7 +44,7 @@ export async function pageMarkRoutes(fastify: FastifyInstance, deps: QuestionDep
   const readSchema = {
     summary: 'What is drawn on an answer’s pages',
     description:
-      'Highlights of the sentences that state (or contradict) key points, where each question begins with its marks, the answer’s total after any late penalty, and the teacher’s comments, as shares (0..1) of each page as shown. The teachers see the marks that stand: none per question when a total was typed, and no highlights for a question whose marks they set themselves. A student gets nothing drawn before marks are published, and then only the published marks, the credited key points and the comments. Another student gets 404. The PDF is read in a reader process within the read limits: 409 unreadable_pdf, saying why, when it cannot be.',
+      'Highlights of the sentences that state (or contradict) key points, where each question begins with its marks, the answer’s total after any late penalty, and the teacher’s comments, as shares (0..1) of each page as shown. The teachers see the marks that stand: none per question when a total was typed, and no highlights for a question whose marks they set themselves. A student gets nothing drawn before marks are published, and then only the published marks, the credited key points and the comments as published (one added or removed since waits for the next publishing). Another student gets 404. The PDF is read in a reader process within the read limits: 409 unreadable_pdf, saying why, when it cannot be.',
     tags,
     params: submissionParams,
     response: {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
 import {
   decodeReading,
   keyPointName,
@@ -15,6 +16,7 @@ import {
 } from '../../../shared/page-marks';
 import type { CurrentUser } from '../../auth/current-user';
 import { nowIso } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import { readerLimitMessage } from '../../sandbox/limit-message';
 import type { SandboxOutcome } from '../../sandbox/sandbox-pool';
@@ -25,7 +27,7 @@ import { questionsOrNone, type QuestionDeps } from '../assignments/questions.ser
 import { readFileBytes } from '../files/files.service';
 import { marksNow } from '../marks/marking.service';
 import { parseAi, readingStands } from '../marks/ai-results.service';
-import { keyPointsShownOf, publishedMarksOf } from '../marks/marks.policy';
+import { keyPointsShownOf, publishedMarksOf, type StoredPublication } from '../marks/marks.policy';
 import type { SubmissionWithName } from '../submissions/submissions.service';
 import * as repo from './page-marks.repository';
 
@@ -177,13 +179,35 @@ const comment = (r: repo.PageCommentRow): PageComment => ({
   createdAt: r.created_at,
 });
 
+/** The comments on a submission's pages as they stand, page by page, oldest first. */
+export async function pageCommentsOf(
+  db: Kysely<Database>,
+  submissionId: string,
+): Promise<PageComment[]> {
+  return (await repo.pageComments(db, submissionId)).map(comment);
+}
+
+/**
+ * The comments the student sees: those her publication kept; one made before publications kept
+ * them shows the comments there were when it was made.
+ */
+async function publishedComments(
+  db: Kysely<Database>,
+  submissionId: string,
+  published: StoredPublication,
+): Promise<PageComment[]> {
+  if (published.comments) return published.comments;
+  const now = await pageCommentsOf(db, submissionId);
+  return now.filter((c) => c.createdAt <= published.publishedAt);
+}
+
 /**
  * The marks drawn on an answer's pages as `user` may see them. Its teachers: the marks that stand
  * (the total as the submission's detail gives it, after any late penalty; no question's marks
  * when the teacher typed a total), every highlight (stated and contradicted) of the questions
  * whose marks are the engine's, and the comments; they add comments unless the class is archived.
- * The student who made it: nothing before publishing; then the comments, the published marks,
- * and the highlights the publication drew, of the key points it credits, named as it names them.
+ * The student who made it: nothing before publishing; then the published comments and marks, and
+ * the highlights the publication drew, of the key points it credits, named as it names them.
  */
 export async function drawnMarksOf(
   deps: QuestionDeps,
@@ -201,6 +225,7 @@ export async function drawnMarksOf(
   let marks: Map<string, { marks: number | null; total: number }>;
   let standing: number | null;
   let total: number;
+  let comments: PageComment[];
   if (teacher) {
     const state = await marksNow(db, await questionsOrNone(deps, assignment), submission);
     standing = submission.marks === null ? null : Number(submission.marks);
@@ -218,6 +243,7 @@ export async function drawnMarksOf(
       state.questions.map((q) => [q.number, { marks: handTotal ? null : q.marks, total: q.total }]),
     );
     total = Number(assignment.total_marks);
+    comments = await pageCommentsOf(db, submission.id);
   } else {
     const published = publishedMarksOf(submission);
     if (!published)
@@ -248,6 +274,7 @@ export async function drawnMarksOf(
     marks = new Map(published.questions.map((q) => [q.number, q]));
     standing = published.marks;
     total = published.total;
+    comments = await publishedComments(db, submission.id, published);
   }
   const found = marksOnPages(pages.layouts, onPage);
   return {
@@ -258,7 +285,7 @@ export async function drawnMarksOf(
       marks: marks.get(s.question)?.marks ?? null,
       total: marks.get(s.question)?.total ?? 0,
     })),
-    comments: (await repo.pageComments(db, submission.id)).map(comment),
+    comments,
     unplaced: found.unplaced,
     canComment: teacher && !assignment.class_archived_at,
     published: true,

@@ -181,16 +181,16 @@ describe.each(dialects)('marks on the page (%s)', (dialect) => {
   it('places the highlight of a scanned page on its OCR word boxes', async () => {
     const drawn = await marks(teacher, 'Sam');
     const q1 = drawn.highlights.filter((h) => h.question === '1');
-    expect(q1.map((h) => [h.page, h.kind])).toEqual([
-      [1, 'stated'],
-      [1, 'stated'],
-    ]);
+    // the claim and its reason ("…because the sun heats it") are two key points, on two lines
+    expect(q1.length).toBeGreaterThanOrEqual(2);
+    expect(q1.every((h) => h.page === 1 && h.kind === 'stated')).toBe(true);
     // the image stands 56 points from the left and top of an A4 page, 480 points wide
     expect(q1[0]!.x).toBeGreaterThan(56 / 595);
     expect(q1[0]!.x).toBeLessThan(120 / 595);
     expect(q1[0]!.y).toBeGreaterThan(56 / 842);
-    expect(q1[1]!.y).toBeGreaterThan(q1[0]!.y + q1[0]!.h / 2);
-    expect(q1[1]!.y + q1[1]!.h).toBeLessThan(0.25);
+    const last = q1.reduce((a, b) => (b.y > a.y ? b : a));
+    expect(last.y).toBeGreaterThan(q1[0]!.y + q1[0]!.h / 2);
+    expect(last.y + last.h).toBeLessThan(0.25);
     expect(drawn.questions.map((q) => [q.question, q.page])).toEqual([
       ['1', 1],
       ['2', 2],
@@ -306,6 +306,52 @@ describe.each(dialects)('marks on the page (%s)', (dialect) => {
     } finally {
       await set(row.ai_result!);
     }
+  });
+
+  it('shows the student the comments as published: one added or removed since waits for publishing', async () => {
+    const published = ['Where does the water go then?'];
+    const texts = (drawn: PageMarks) => drawn.comments.map((c) => c.text);
+    const notes = async (user: TestUser) => {
+      const res = await call(user, 'GET', `${base('Di')}/marked.pdf`);
+      expect(res.statusCode, res.body).toBe(200);
+      const pdf = await loadPdfJs().getDocument({ data: new Uint8Array(res.rawPayload) }).promise;
+      const found = (await (await pdf.getPage(1)).getAnnotations()).map((a) => a.contentsObj?.str);
+      await pdf.destroy();
+      return found;
+    };
+    const changed = async () => {
+      const list = await call(teacher, 'GET', `/api/assignments/${code}/submissions`);
+      const row = (
+        list.json().submissions as Array<{ id: string; changedSincePublished: boolean }>
+      ).find((r) => r.id === ids.Di)!;
+      const detail = await call(teacher, 'GET', base('Di'));
+      return [row.changedSincePublished, detail.json().review.changedSincePublished as boolean];
+    };
+    expect(texts(await marks(di, 'Di'))).toEqual(published);
+    expect(await changed()).toEqual([false, false]);
+
+    const late = { ...pin, y: 0.6, text: 'Added after publishing.' };
+    const added = await call(teacher, 'POST', `${base('Di')}/page-comments`, late);
+    expect(added.statusCode, added.body).toBe(201);
+    const [first] = (await marks(teacher, 'Di')).comments as [PageComment];
+    expect(
+      (await call(teacher, 'DELETE', `${base('Di')}/page-comments/${first.id}`)).statusCode,
+    ).toBe(204);
+    // the student still sees what was published, on her pages and in her marked PDF
+    expect(texts(await marks(di, 'Di'))).toEqual(published);
+    expect(await notes(di)).toEqual([`1. ${published[0]}`]);
+    // the teachers see the comments as they stand, and that they wait to be published
+    expect(texts(await marks(teacher, 'Di'))).toEqual([late.text]);
+    expect(await notes(teacher)).toEqual([`1. ${late.text}`]);
+    expect(await changed()).toEqual([true, true]);
+
+    const again = await call(teacher, 'POST', `/api/assignments/${code}/publish`, {
+      submissionIds: [ids.Di],
+    });
+    expect(again.json()).toEqual({ published: 1, unchanged: 0 });
+    expect(texts(await marks(di, 'Di'))).toEqual([late.text]);
+    expect(await notes(di)).toEqual([`1. ${late.text}`]);
+    expect(await changed()).toEqual([false, false]);
   });
 
   it('removes a comment for the teachers only', async () => {

@@ -2,15 +2,34 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, ReadingPreviewTable, SubmissionTable } from '../../db/schema';
 import { ACTIVE_STATUSES } from '../../../shared/evaluations';
 
-/** A submission row with the student's display name. */
-export type SubmissionWithName = Selectable<SubmissionTable> & { student_name: string };
+/**
+ * A submission row with the student's display name, and how many comments its pages have and
+ * when the newest was made (to tell whether they are still the published ones).
+ */
+export type SubmissionWithName = Selectable<SubmissionTable> & {
+  student_name: string;
+  page_comments?: number | string | bigint | null;
+  page_comment_latest?: string | null;
+};
 
 const withStudent = (db: Kysely<Database>) =>
   db
     .selectFrom('submission')
     .innerJoin('user', 'user.id', 'submission.student_id')
     .selectAll('submission')
-    .select('user.name as student_name');
+    .select('user.name as student_name')
+    .select((eb) => [
+      eb
+        .selectFrom('page_comment')
+        .whereRef('page_comment.submission_id', '=', 'submission.id')
+        .select((c) => c.fn.countAll().as('n'))
+        .as('page_comments'),
+      eb
+        .selectFrom('page_comment')
+        .whereRef('page_comment.submission_id', '=', 'submission.id')
+        .select((c) => c.fn.max('page_comment.created_at').as('latest'))
+        .as('page_comment_latest'),
+    ]);
 
 /** Every submission of the assignment, by student name. */
 export async function listSubmissions(db: Kysely<Database>, assignmentId: string) {

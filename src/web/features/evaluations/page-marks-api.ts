@@ -10,6 +10,12 @@ import { api } from '../../lib/api';
 
 const key = (code: string, id: string) => ['assignments', code, 'page-marks', id] as const;
 
+/** A comment added or removed refreshes the pages and whether the answer waits to be published. */
+function useRefresh(code: string) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ['assignments', code] });
+}
+
 /** What is drawn on an answer's pages: highlights, where questions begin, the teacher's comments. */
 export function usePageMarks(code: string, submissionId: string) {
   return useQuery({
@@ -20,22 +26,22 @@ export function usePageMarks(code: string, submissionId: string) {
 
 /** Pins a comment (or a box) to a page of the answer. */
 export function useAddPageComment(code: string, submissionId: string) {
-  const client = useQueryClient();
+  const refresh = useRefresh(code);
   return useMutation({
     mutationFn: (body: PageCommentBody) =>
       api<PageComment>(pageCommentsUrl(code, submissionId), { method: 'POST', json: body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: key(code, submissionId) }),
+    onSuccess: refresh,
   });
 }
 
 /** Removes a comment from the answer's pages. */
 export function useRemovePageComment(code: string, submissionId: string) {
-  const client = useQueryClient();
+  const refresh = useRefresh(code);
   return useMutation({
     mutationFn: (id: string) =>
       api<void>(`${pageCommentsUrl(code, submissionId)}/${encodeURIComponent(id)}`, {
         method: 'DELETE',
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: key(code, submissionId) }),
+    onSuccess: refresh,
   });
 }

@@ -1,8 +1,9 @@
-import { useRef, type PointerEvent } from 'react';
+import { Fragment, useRef, type PointerEvent } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { PageComment, PageMarks } from '../../../shared/page-marks';
 import { Button } from '../../components/ui/button';
 import { PdfPage } from '../../components/ui/pdf-pages';
+import { questionPlaces } from './page-labels';
 
 /** A place on a page as shares of it (0..1 from the top left): a pin, or a box with a size. */
 export type Place = { x: number; y: number; w?: number | null; h?: number | null };
@@ -73,6 +74,10 @@ export function MarkedPage({
     onPlace({ page, kind: 'box', x, y, w, h });
   };
   const here = <T extends { page: number }>(xs: T[]) => xs.filter((m) => m.page === page);
+  const size = marks.pages.find((p) => p.number === page);
+  const shownHeight = size ? (width * size.height) / size.width : width * Math.SQRT2;
+  // on a phone the labels are smaller, in the page's right margin
+  const small = width < 480;
   return (
     <div className="relative inline-block align-top" data-page={page}>
       <PdfPage doc={doc} page={page} width={width} label={`${label} (page ${page} of ${pages})`} />
@@ -101,16 +106,21 @@ export function MarkedPage({
             style={{ left: pct(h.x), top: pct(h.y), width: pct(h.w), height: pct(h.h) }}
           />
         ))}
-        {here(marks.questions).map((q) => (
-          <div
-            key={`q${q.question}`}
-            className="absolute right-0 left-0 border-t-2 border-dashed border-red-700"
-            style={{ top: pct(Math.max(0, q.y - 0.01)) }}
-          >
-            <span className="absolute right-1 -translate-y-full rounded bg-white px-1 text-xs font-semibold text-red-800">
-              Q{q.question} · {q.marks ?? '–'}/{q.total}
+        {questionPlaces(here(marks.questions), shownHeight, small ? 12 : 16).map((p) => (
+          <Fragment key={`q${p.question.question}`}>
+            <div
+              className="absolute right-0 left-0 border-t-2 border-dashed border-red-700"
+              style={{ top: pct(p.line) }}
+            />
+            <span
+              className={`absolute right-0 rounded-sm bg-white px-0.5 font-semibold whitespace-nowrap text-red-800 ${
+                small ? 'text-[10px] leading-3' : 'text-xs leading-4'
+              }`}
+              style={{ top: pct(p.label) }}
+            >
+              Q{p.question.question} · {p.question.marks ?? '–'}/{p.question.total}
             </span>
-          </div>
+          </Fragment>
         ))}
         {here(marks.comments).map((c) => (
           <CommentMark key={c.id} place={c} kind={c.kind} number={numberOf(c)} />

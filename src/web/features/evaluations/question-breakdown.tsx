@@ -5,8 +5,9 @@ import { formatMarks } from '../../lib/marks';
 
 /**
  * The marks of each question with the rule that decided them when one did ("This reads as an
- * answer to question 2…"), the key points matched and missed, then the diagram keywords
- * found and missing (the engine checks them once per answer; they count in every question).
+ * answer to question 2…"), the key points matched, missed and contradicted ("Contradicts: …"),
+ * then the diagram keywords found and missing (the engine checks them once per answer; they
+ * count in every question).
  * Under a question with mathematics, what the engine read for each of its values and equations.
  * `marks: 'ai'` labels the per-question marks as the AI's proposal (the teacher has changed the
  * total); `marks: 'hidden'` leaves them out and keeps only the points.
@@ -55,6 +56,11 @@ export function QuestionBreakdown({
               ) : null}
               <Points title="Matched key points" items={q.matched} kind="found" />
               <Points title="Missing key points" items={q.missing} kind="missing" />
+              <Points
+                title="Contradicted key points"
+                items={q.contradicted ?? []}
+                kind="contradicted"
+              />
               <MathsFindings findings={q.maths ?? []} />
             </li>
           ))}
@@ -73,6 +79,18 @@ export function QuestionBreakdown({
   );
 }
 
+/** How each list is drawn: an icon and, for a point the answer says the opposite of, words too. */
+const KINDS = {
+  found: { icon: 'check', tone: 'text-emerald-700', item: 'text-slate-800', words: null },
+  missing: { icon: 'cross', tone: 'text-red-700', item: 'text-slate-800', words: null },
+  contradicted: {
+    icon: 'warning',
+    tone: 'text-amber-800',
+    item: 'rounded bg-amber-50 px-1 text-amber-950',
+    words: 'Contradicts: ',
+  },
+} as const;
+
 function Points({
   title,
   items,
@@ -80,21 +98,21 @@ function Points({
 }: {
   title: string;
   items: string[];
-  kind: 'found' | 'missing';
+  kind: keyof typeof KINDS;
 }) {
   if (items.length === 0) return null;
-  const found = kind === 'found';
+  const { icon, tone, item: itemClass, words } = KINDS[kind];
   return (
     <div className="mt-2">
       <h4 className="text-sm font-medium text-slate-800">{title}</h4>
       <ul className="mt-1 space-y-1">
         {items.map((item, i) => (
-          <li key={i} className="flex items-start gap-1.5 text-sm break-words text-slate-800">
-            <EvalIcon
-              name={found ? 'check' : 'cross'}
-              className={`mt-0.5 h-4 w-4 ${found ? 'text-emerald-700' : 'text-red-700'}`}
-            />
-            <span>{item}</span>
+          <li key={i} className={`flex items-start gap-1.5 text-sm break-words ${itemClass}`}>
+            <EvalIcon name={icon} className={`mt-0.5 h-4 w-4 ${tone}`} />
+            <span>
+              {words ? <span className="font-medium">{words}</span> : null}
+              {item}
+            </span>
           </li>
         ))}
       </ul>
