@@ -158,7 +158,9 @@ export function printCrossCorpus(lambda: number): void {
       .map((i) => ({ item: i, raw: i.fit ? predictShare(i.features!) : 0 }));
     console.log(`  ${corpus}, the shipped weights as they are:`);
     console.log(`    engine    ${summary(scored(shipped), false)}`);
-    console.log(`    with ${TEACHER_MARKED} teacher marks per question: ${summary(withTeacherMarks(shipped), false)}`);
+    console.log(
+      `    with ${TEACHER_MARKED} teacher marks per question: ${summary(withTeacherMarks(shipped), false)}`,
+    );
   }
   for (const corpus of CORPORA) {
     const mohler = corpus === 'mohler';

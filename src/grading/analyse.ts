@@ -287,24 +287,16 @@ const NOTHING: PointJudgment = { degree: 0, contradiction: 0, kind: null };
 /**
  * The right answer an answer is closest to stating: most of its key points stated, fewest
  * contradicted, then the fullest statement; the model answer on a tie. An answer that states
- * none (or states the opposite of one more fully than it states any) is read against the one it
- * contradicts most, by an opposite where it can.
+ * none is read against the one it contradicts most, by an opposite where it can.
  */
 function bestReference(judged: PointJudgment[][]): number {
   const share = (js: PointJudgment[], f: (j: PointJudgment) => boolean) =>
     js.filter(f).length / (js.length || 1);
-  const most = (f: (j: PointJudgment) => number) =>
-    Math.max(0, ...judged.flatMap((js) => js.map(f)));
   // by an opposite or swapped roles: a negation alone may be about another part of the answer
   const opposed = (j: PointJudgment) =>
     j.kind === 'opposite' || j.kind === 'swapped' ? j.contradiction : 0;
-  // An answer that states none of the right answers is read against the one it contradicts most;
-  // so is one that states the opposite of a right answer in full while stating no other as fully
-  // ("terminal 1 is connected to the positive terminal" against "…to the negative terminal" and
-  // "…not connected to the positive terminal" is not saved by sharing words with "terminal 1 and
-  // the positive terminal are in different states").
-  const contradictsMore = most(opposed) >= FULL_STATEMENT && most(opposed) > most((j) => j.degree);
-  const statesAny = !contradictsMore && judged.some((js) => share(js, isStated) > 0);
+  // An answer that states none of the right answers is read against the one it contradicts most.
+  const statesAny = judged.some((js) => share(js, isStated) > 0);
   const value = (js: PointJudgment[]) => {
     const mean = js.reduce((x, j) => x + j.degree, 0) / (js.length || 1);
     // an opposite stated in full is the surest contradiction: read against it on a tie

@@ -2,7 +2,7 @@ import { analyseQuestion, pointsOf, type QuestionAnalysis } from './analyse';
 import { computeFeatures, type Features } from './features';
 import { isContradicted, isStated, type ContradictionKind } from './judge';
 import { relevanceOf } from './relevance';
-import { FULL_STATEMENT, NEGATION_WINDOW } from './rules';
+import { FULL_STATEMENT, MAIN_POINT_WORDS, NEGATION_WINDOW } from './rules';
 import { answerStems, contentStems, words } from './text';
 import type { KeyPoint, PreparedAssignment } from './types';
 import type { Evidence } from './verdict';
@@ -76,9 +76,11 @@ export function questionEvidence(
       fullContradiction: judged.some(
         (j, p) => against[p] && a.kinds[p] !== 'negation' && j.contradiction >= FULL_STATEMENT,
       ),
-      // in a sentence short enough to read whole: a long one nests clauses (see NEGATION_WINDOW)
+      // a verdict ("Dimmer.", "The bulb will light."), not an explanation whose words may be
+      // read against it in part, in a sentence short enough to read whole (see NEGATION_WINDOW)
       mainContradicted:
         against[0] === true &&
+        (points[0]?.stems.length ?? 0) <= MAIN_POINT_WORDS &&
         a.kinds[0] !== 'negation' &&
         judged[0]!.contradiction >= FULL_STATEMENT &&
         words(a.where?.[0]?.contradictedIn ?? '').length <= NEGATION_WINDOW,

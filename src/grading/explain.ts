@@ -19,8 +19,7 @@ export function keyPointName(point: string): string {
   const keep = Math.min(3, Math.max(1, Math.floor(words.length / 3)));
   const shown = words.slice(0, keep);
   // "The…" for "The ohm" names nothing: a point too short to name without its answer
-  if (shown.every((w) => isFunctionWord(w.replace(/[^\p{L}\p{N}]/gu, ''))))
-    return 'a key point';
+  if (shown.every((w) => isFunctionWord(w.replace(/[^\p{L}\p{N}]/gu, '')))) return 'a key point';
   return `${shown.join(' ')}…`;
 }
 

@@ -442,27 +442,6 @@ describe('judgePoint', () => {
     expect(wrong!.reviewReasons).toContain('contradicts-model');
   });
 
-  it('reads an answer against the accepted answer it states the opposite of, not one it only shares words with', () => {
-    const q =
-      'Explain why you got a voltage reading of 1.5 for terminal 1 and the positive terminal.';
-    const model = [
-      'Terminal 1 and the positive terminal are separated by the gap.',
-      'Also accept: Terminal 1 and the positive terminal are not connected.',
-      'Also accept: Terminal 1 is connected to the negative battery terminal.',
-      'Also accept: Terminal 1 and the positive battery terminal are in different electrical states.',
-    ].join('\n');
-    const [wrong, right] = gradeTexts(model, q, 4, [
-      // half the words of "…in different electrical states", the opposite of "…negative terminal"
-      'Terminal 1 was connected to the positive terminal of the battery.',
-      'Terminal 1 is connected to the negative battery terminal.',
-    ]);
-    expect(wrong!.questions[0]!.contradicted?.length).toBe(1);
-    expect(wrong!.reviewReasons).toContain('contradicts-model');
-    expect(wrong!.marks).toBeLessThanOrEqual(1);
-    expect(right!.questions[0]!.contradicted ?? []).toEqual([]);
-    expect(right!.marks).toBeGreaterThan(wrong!.marks);
-  });
-
   it('reads a claim and its reason as two points, so the claim alone can be contradicted', () => {
     const q = 'What will happen to the motor if the light bulb burns out?';
     const model =
@@ -517,6 +496,49 @@ describe('judgePoint', () => {
     expect(right!.questions[0]!.contradicted ?? []).toEqual([]);
     expect(less!.questions[0]!.contradicted ?? []).toEqual([]);
     expect(less!.marks).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps right answers that only look like they state an opposite', () => {
+    const marksOf = (model: string, q: string, answers: string[]) =>
+      gradeTexts(model, q, 4, answers).map((r) => ({
+        marks: r.marks,
+        flagged: r.reviewReasons.includes('contradicts-model'),
+      }));
+    // a later part's bare "No." is not the option the whole answer picks
+    const parts =
+      'Yes. Bulb B has its own path to the battery.\nNo. The motor is on a separate branch.';
+    expect(marksOf(parts, 'Does bulb B stay on? Does the motor stop?', [parts])).toEqual([
+      { marks: 4, flagged: false },
+    ]);
+    // "yes" without a comma after it, or not first, still says yes
+    expect(
+      marksOf('Yes. The foil is a metal, so it conducts electricity.', 'Will the bulb light?', [
+        'Yes foil is a metal so it conducts electricity.',
+        'I think yes. The foil is a metal, so it conducts electricity.',
+      ]),
+    ).toEqual([
+      { marks: 4, flagged: false },
+      { marks: 4, flagged: false },
+    ]);
+    // the opposite said of another thing than the point's ("…the current … decreases")
+    const series =
+      'Adding a second bulb in series increases the total resistance of the circuit. The current through each bulb decreases, so each bulb is dimmer.';
+    for (const m of marksOf(series, 'What happens when a second bulb is added in series?', [
+      'Resistance increases, which means the current through each bulb in the series circuit decreases when a second bulb is added.',
+      'Resistance increases so adding a second bulb to the series circuit decreases the current and each bulb is dimmer.',
+    ]))
+      expect(m).toEqual({ marks: 4, flagged: false });
+    // "less current" where the point says "more current" is still its opposite
+    const [less, more] = marksOf(
+      'Reducing the length of the wire lets more current flow.',
+      'What does a shorter wire do?',
+      [
+        'Reducing the length of the wire lets less current flow.',
+        'Reducing the length of the wire lets more current flow.',
+      ],
+    );
+    expect(less!.flagged).toBe(true);
+    expect(more).toEqual({ marks: 4, flagged: false });
   });
 
   it('reads a different number as a contradiction', () => {

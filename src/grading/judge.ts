@@ -79,6 +79,14 @@ type PointWord = {
   opposite: Set<string>;
   /** The content words of its own clause of the key point (see clauseRuns), itself aside. */
   mates: Set<string>;
+  /**
+   * The thing it is said of in its clause (see themeOf): "resistance" for "increases" in "adding
+   * a bulb increases the total resistance", "current" for "decreases" in "the current through
+   * each bulb decreases"; null when there is none.
+   */
+  theme: string | null;
+  /** Whether its clause says it falls ("the current … decreases"; see DOWNWARD). */
+  falls: boolean;
 };
 
 /**
@@ -226,6 +234,8 @@ function wordsOf(point: KeyPoint): PointWords {
       polar,
       ...rel,
       mates: matesOf(t),
+      theme: themeOf(t, runs),
+      falls: fallsIn(t, runs),
     });
   }
   for (const s of stems)
@@ -243,6 +253,8 @@ function wordsOf(point: KeyPoint): PointWords {
         same: new Set(),
         opposite: new Set(),
         mates: new Set(),
+        theme: null,
+        falls: false,
       });
   const quantities = new Set(tokens.map(quantityOf).filter((q): q is string => q !== null));
   const result = { words: out.filter((w) => !w.number), quantities };
@@ -399,6 +411,35 @@ function clauseRuns(tokens: Token[]): Token[][] {
   return runs;
 }
 
+/** Whether a noun stands inside a prepositional phrase ("through each bulb"): not what is said of. */
+const inPhrase = (run: Token[], i: number) =>
+  run.slice(Math.max(0, i - 2), i).some((t) => t.pos === 'ADP');
+
+/**
+ * The thing a word is said of in its clause: the first noun after it (an action's object: "increases
+ * the total resistance"), else the nearest before it (its subject: "the current through each bulb
+ * decreases"), leaving out nouns inside a prepositional phrase.
+ */
+function themeOf(t: Token, runs: Token[][]): string | null {
+  const run = runs.find((r) => r.includes(t));
+  if (!run) return null;
+  const at = run.indexOf(t);
+  const noun = (m: Token, i: number) =>
+    (m.pos === 'NOUN' || m.pos === 'PROPN') && m.key !== t.key && !inPhrase(run, i);
+  for (let i = at + 1; i < run.length; i++) if (noun(run[i]!, i)) return run[i]!.key;
+  for (let i = at - 1; i >= 0; i--) if (noun(run[i]!, i)) return run[i]!.key;
+  return null;
+}
+
+/** Whether a word that says a quantity falls follows the word in its clause ("current … decreases"). */
+function fallsIn(t: Token, runs: Token[][]): boolean {
+  // in any clause the word stands in ("the current is shared and the current … decreases")
+  return runs.some((run) => {
+    const at = run.findIndex((m) => m.key === t.key);
+    return at >= 0 && run.slice(at + 1).some((m) => DOWNWARD.has(m.key));
+  });
+}
+
 /** How many of a key point word's clause-mates (see PointWord) an answer's word has in its own clause. */
 function belonging(t: Token, mates: Set<string>, tokens: Token[]): number {
   const run = clauseRuns(tokens).find((r) => r.includes(t)) ?? [];
@@ -427,6 +468,14 @@ function rivalBelongs(
   // ("increasing the voltage decreases the current") is read as before.
   const named = point.find((q) => q.key === rival.key);
   if (named && p.mates.has(named.key)) return false;
+  // Said of the point's thing: the opposite's clause names it, and the word's own does not
+  // ("the total resistance decreases, so the current increases"; not "resistance increases, which
+  // means the current … decreases").
+  if (p.theme) {
+    const runOf = (t: Token) => clauseRuns(tokens).find((r) => r.includes(t)) ?? [];
+    const names = (t: Token) => runOf(t).some((m) => m.key === p.theme);
+    if (!names(rival) || names(own)) return false;
+  }
   const mates = named ? new Set([...p.mates].filter((k) => !named.mates.has(k))) : p.mates;
   if (!mates.size) return false;
   // clearly theirs: two of the clause's words more beside the opposite than beside the word
@@ -497,7 +546,7 @@ function readWindow({ words, quantities }: PointWords, w: Window) {
       own &&
       lesser(own, w.tokens) !== p.lesser &&
       p.weight === 1 &&
-      !(lesser(own, w.tokens) && [...p.mates].some((k) => DOWNWARD.has(k)))
+      !(lesser(own, w.tokens) && p.falls)
     ) {
       opposite += p.weight;
       turnedRound.push(p);
@@ -649,10 +698,14 @@ export function judgePoint(point: KeyPoint, answer: Analysis, listsCount = false
       contradictedIn: answer.sentences[0]!.text,
     };
   // A point that is only the option ("Yes", "No") is stated by an answer that opens with it.
-  if (picked && BARE_OPTION.test(point.phrase))
-    return chose === picked
+  // "Yes" may stand anywhere ("I think yes", "It lights. Yes, because…") as long as no other
+  // option opens the answer; "no" must open it, as "no gas" or "no current" says no "No".
+  if (picked && BARE_OPTION.test(point.phrase)) {
+    const yes = picked === 'yes' && chose === null && /\byes\b/i.test(text);
+    return chose === picked || yes
       ? { degree: 1, contradiction: 0, kind: null, statedIn: answer.sentences[0]!.text }
       : { degree: 0, contradiction: 0, kind: null };
+  }
   const own = judgeOne(point, answer, listsCount);
   let best = own;
   for (const alt of point.alternatives ?? []) {

@@ -91,9 +91,13 @@ function prosePoints(modelText: string, questionText: string, found: KeyPoint[])
     .split(/\s*\n\s*(?=[-–•*]|\(?[a-z0-9]{1,2}[.)]\s)/i)
     .flatMap((part) => analyse(part).sentences.map((s) => s.text));
   for (const raw of sentences.flatMap(clauses)) {
-    // A bare "Yes." or "No." is a point of its own, the option the answer picks (see optionOf in
-    // judge.ts): "no" is a stop word, and would otherwise leave nothing to contradict.
+    // A bare "Yes." or "No." opening the model answer is a point of its own, the option the
+    // answer picks (see optionOf in judge.ts): "no" is a stop word, and would otherwise leave
+    // nothing to contradict.
     if (BARE_OPTION.test(raw)) {
+      // the answer's own verdict opens it; a later part's ("… No. The motor …") is not the
+      // option the whole answer picks, and is left out as before
+      if (out.length || found.length) continue;
       const option = tidy(raw);
       const keys = contentOf(analyse(option).sentences.flatMap((s) => s.tokens)).map((t) => t.key);
       const stems = keys.length ? keys : [option.toLowerCase()];

@@ -36,6 +36,13 @@ export const FULL_STATEMENT = 0.75;
  */
 export const CONTRADICTION_CAP = 0.15;
 
+/**
+ * Most content words a model answer's first key point may have to count as its verdict, whose
+ * opposite stated in full caps the question ("Dimmer.", "The bulb will light."): a longer first
+ * point is an explanation, read against an answer's sentences only in part.
+ */
+export const MAIN_POINT_WORDS = 3;
+
 // ---- Is it an answer to this question? (relevance.ts, verdict.ts) ----
 
 /**

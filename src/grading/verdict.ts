@@ -48,8 +48,9 @@ export type Evidence = {
   /** How many key points it contradicts. */
   contradicted: number;
   /**
-   * Whether the first (main) key point is stated backwards in full, by an antonym, another number
-   * or swapped roles, not by a negation alone (see fullContradiction).
+   * Whether the first (main) key point, a short verdict (see MAIN_POINT_WORDS), is stated
+   * backwards in full, by an antonym, another number or swapped roles, not by a negation alone
+   * (see fullContradiction).
    */
   mainContradicted: boolean;
   /** How each contradicted key point was contradicted. */
@@ -207,8 +208,8 @@ export function decide(share: number, f: Features, e: Evidence): Decision {
       [...reasons, 'contradicts-model'],
       'The answer gives another answer than the model answer, whatever its reasons.',
     );
-  // The model answer's first, main point stated backwards in full ("It gets brighter" where it
-  // says "Dimmer."), by an opposite, another number or the roles swapped: the answer's verdict is
+  // The model answer's first, main point, its verdict, stated backwards in full ("It gets
+  // brighter" where it says "Dimmer."), by an opposite, another number or the roles swapped: the answer's verdict is
   // wrong, so its reasons keep what they would beside another option picked.
   if (e.keyPoints > 1 && e.mainContradicted)
     return bound(
