@@ -27,7 +27,7 @@ const reasonTexts: Record<string, string> = {
   'model-words-reordered':
     "The answer is the model answer's words in another order with next to nothing of its own; check that it states the key points rather than only using their words.",
   'contradicts-model':
-    'The answer states the opposite of a key point of the model answer (stated in full, the opposite keeps at most 15% of the marks, or the share of the key points it does state when it states fewer than it contradicts); check them.',
+    'The answer states the opposite of a key point of the model answer (stated in full, the opposite keeps at most 15% of the marks, or the share of the key points it does state when it states fewer than it contradicts; the opposite of a short main point, or another option picked, half that share); check them.',
   'moved-by-calibration':
     'Your marks on other answers moved this one far from what Markwise read in it; the reason is under the question.',
   'maths-unreadable':
