@@ -83,7 +83,8 @@ describe('marks on the page', () => {
     await field.fill(PIN);
     await marks.getByRole('button', { name: 'Save comment' }).click();
     await marks.locator('[data-comment-number="1"]').waitFor();
-    await marks.getByText(PIN).waitFor();
+    // listed under the page (the form's own text may still be there for a moment)
+    await marks.getByRole('list', { name: 'Marks on page' }).getByText(PIN).waitFor();
     // the pin sits on the highlighted line, where it was placed (measured together: the column scrolls)
     const [pin, now] = await Promise.all([
       marks.locator('[data-comment-number="1"]').boundingBox(),
@@ -195,7 +196,8 @@ describe('marks on the page', () => {
     await marks.locator('canvas[data-drawn]').waitFor();
     await marks.locator('[data-highlight="stated"]').first().waitFor();
     await marks.locator('[data-comment-number="1"]').waitFor();
-    await marks.getByText(PIN).waitFor();
+    // listed under the page (the form's own text may still be there for a moment)
+    await marks.getByRole('list', { name: 'Marks on page' }).getByText(PIN).waitFor();
     expect(await marks.getByRole('button', { name: 'Add a pin' }).count()).toBe(0);
     expect(await marks.locator('[data-highlight="contradicted"]').count()).toBe(0);
     await marks.getByRole('link', { name: 'Download marked PDF' }).waitFor();

@@ -10,10 +10,19 @@ import { api } from '../../lib/api';
 
 const key = (code: string, id: string) => ['assignments', code, 'page-marks', id] as const;
 
-/** A comment added or removed refreshes the pages and whether the answer waits to be published. */
-function useRefresh(code: string) {
+/**
+ * A comment added or removed refreshes the pages, awaited (the form closes once the comment is
+ * drawn), and the rest of the assignment (whether the answer waits to be published) beside it.
+ */
+function useRefresh(code: string, submissionId: string) {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ['assignments', code] });
+  return () => {
+    void client.invalidateQueries({
+      queryKey: ['assignments', code],
+      predicate: (q) => q.queryKey[2] !== 'page-marks',
+    });
+    return client.invalidateQueries({ queryKey: key(code, submissionId) });
+  };
 }
 
 /** What is drawn on an answer's pages: highlights, where questions begin, the teacher's comments. */
@@ -26,7 +35,7 @@ export function usePageMarks(code: string, submissionId: string) {
 
 /** Pins a comment (or a box) to a page of the answer. */
 export function useAddPageComment(code: string, submissionId: string) {
-  const refresh = useRefresh(code);
+  const refresh = useRefresh(code, submissionId);
   return useMutation({
     mutationFn: (body: PageCommentBody) =>
       api<PageComment>(pageCommentsUrl(code, submissionId), { method: 'POST', json: body }),
@@ -36,7 +45,7 @@ export function useAddPageComment(code: string, submissionId: string) {
 
 /** Removes a comment from the answer's pages. */
 export function useRemovePageComment(code: string, submissionId: string) {
-  const refresh = useRefresh(code);
+  const refresh = useRefresh(code, submissionId);
   return useMutation({
     mutationFn: (id: string) =>
       api<void>(`${pageCommentsUrl(code, submissionId)}/${encodeURIComponent(id)}`, {
