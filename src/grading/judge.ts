@@ -440,9 +440,8 @@ function fallsIn(t: Token, runs: Token[][]): boolean {
   });
 }
 
-/** How many of a key point word's clause-mates (see PointWord) an answer's word has in its own clause. */
-function belonging(t: Token, mates: Set<string>, tokens: Token[]): number {
-  const run = clauseRuns(tokens).find((r) => r.includes(t)) ?? [];
+/** How many of a key point word's clause-mates (see PointWord) a clause of the answer holds. */
+function belonging(run: Token[], mates: Set<string>): number {
   return new Set(run.filter((m) => mates.has(m.key)).map((m) => m.key)).size;
 }
 
@@ -471,15 +470,16 @@ function rivalBelongs(
   // Said of the point's thing: the opposite's clause names it, and the word's own does not
   // ("the total resistance decreases, so the current increases"; not "resistance increases, which
   // means the current … decreases").
+  const runs = clauseRuns(tokens);
+  const [rivalRun, ownRun] = [rival, own].map((t) => runs.find((r) => r.includes(t)) ?? []);
   if (p.theme) {
-    const runOf = (t: Token) => clauseRuns(tokens).find((r) => r.includes(t)) ?? [];
-    const names = (t: Token) => runOf(t).some((m) => m.key === p.theme);
-    if (!names(rival) || names(own)) return false;
+    const names = (run: Token[]) => run.some((m) => m.key === p.theme);
+    if (!names(rivalRun!) || names(ownRun!)) return false;
   }
   const mates = named ? new Set([...p.mates].filter((k) => !named.mates.has(k))) : p.mates;
   if (!mates.size) return false;
   // clearly theirs: two of the clause's words more beside the opposite than beside the word
-  return belonging(rival, mates, tokens) >= belonging(own, mates, tokens) + 2;
+  return belonging(rivalRun!, mates) >= belonging(ownRun!, mates) + 2;
 }
 
 /** How one window reads against the key point. */
