@@ -202,6 +202,20 @@ export function toPublished(
 export const parsePublished = (json: string | null) =>
   json ? (JSON.parse(json) as StoredPublication) : null;
 
+/**
+ * Whether the marks themselves moved between two publications (the total or any question's),
+ * as against only the reasons, comments or feedback: a student told "your marks changed" must
+ * find a different number.
+ */
+export function marksMoved(a: StoredPublication, b: StoredPublication): boolean {
+  if (a.marks !== b.marks || a.total !== b.total) return true;
+  const byNumber = new Map(a.questions.map((q) => [q.number, q.marks]));
+  return (
+    a.questions.length !== b.questions.length ||
+    b.questions.some((q) => !byNumber.has(q.number) || byNumber.get(q.number) !== q.marks)
+  );
+}
+
 /** Whether two publications differ in anything a student reads (the time aside). */
 export function samePublication(a: StoredPublication | null, b: StoredPublication): boolean {
   if (!a) return false;

@@ -18,6 +18,7 @@ import { pageCommentsOf } from '../page-marks/page-marks.service';
 import { findSubmissionIn, type SubmissionWithName } from '../submissions/submissions.service';
 import { recordMarkChange } from './audit-trail';
 import {
+  marksMoved,
   parseAi,
   parsePublished,
   samePublication,
@@ -98,6 +99,9 @@ export async function publish(
     const at = nowIso();
     const next = await publicationOf(db, questions, assignment, s, at);
     if (samePublication(before, next)) continue;
+    // Only the reasons or comments changed: the student is told so, not "7 → 7".
+    const moved = before === null || marksMoved(before, next);
+    const marks = marksText(assignment, s.late_seconds, next);
     const sent = await db.transaction().execute(async (trx) => {
       const fresh = { published: JSON.stringify(next), published_at: at };
       // Published by another request meanwhile: that one sent the notice.
@@ -106,16 +110,18 @@ export async function publish(
         userId: s.student_id,
         assignmentId: assignment.id,
         kind: before ? 'changed' : 'published',
-        text: before
-          ? `Your marks for "${assignment.title}" changed: ${fmt(lateMarkOf(assignment, s.late_seconds, before.marks)?.penalisedMarks ?? before.marks)} → ${marksText(assignment, s.late_seconds, next)}.`
-          : `Your marks for "${assignment.title}" are published: ${marksText(assignment, s.late_seconds, next)}.`,
+        text: !before
+          ? `Your marks for "${assignment.title}" are published: ${marks}.`
+          : moved
+            ? `Your marks for "${assignment.title}" changed: ${fmt(lateMarkOf(assignment, s.late_seconds, before.marks)?.penalisedMarks ?? before.marks)} → ${marks}.`
+            : `Your teacher updated the feedback on "${assignment.title}"; your marks stay ${marks}.`,
         at,
       });
       if (deps.notify)
         await queueMarksPublished(deps.notify, trx, mailTo.get(s.student_id), {
           assignment,
-          marks: marksText(assignment, s.late_seconds, next),
-          changed: before !== null,
+          marks,
+          change: !before ? 'published' : moved ? 'marks' : 'feedback',
         });
       return true;
     });

@@ -177,18 +177,28 @@ export async function queueMarksPublished(
   notify: Notifier,
   db: Kysely<Database>,
   user: repo.Recipient | undefined,
-  m: { assignment: { code: string; title: string }; marks: string; changed: boolean },
+  m: {
+    assignment: { code: string; title: string };
+    marks: string;
+    /** First published, the marks changed, or only the reasons and comments did. */
+    change: 'published' | 'marks' | 'feedback';
+  },
 ): Promise<void> {
   if (!user) return;
+  const t = m.assignment.title;
+  const said = {
+    published: [`Marks published: ${t}`, `Your marks for "${t}" are published: ${m.marks}.`],
+    marks: [`Your marks changed: ${t}`, `Your teacher changed your marks for "${t}": ${m.marks}.`],
+    feedback: [
+      `Feedback updated: ${t}`,
+      `Your teacher updated the feedback on "${t}"; your marks stay ${m.marks}.`,
+    ],
+  }[m.change];
   await notify.sendTo(db, 'marks_published', user, {
-    subject: m.changed
-      ? `Your marks changed: ${m.assignment.title}`
-      : `Marks published: ${m.assignment.title}`,
+    subject: said[0],
     greeting: `Hello ${user.name},`,
     paragraphs: [
-      m.changed
-        ? `Your teacher changed your marks for "${m.assignment.title}": ${m.marks}.`
-        : `Your marks for "${m.assignment.title}" are published: ${m.marks}.`,
+      said[1],
       'Open the assignment to see the marks for each question and the reasons.',
     ],
     action: { label: 'See your marks', url: notify.link(assignmentPath(m.assignment.code)) },

@@ -349,6 +349,10 @@ describe.each(dialects)('marks on the page (%s)', (dialect) => {
       submissionIds: [ids.Di],
     });
     expect(again.json()).toEqual({ published: 1, unchanged: 0 });
+    // only a comment changed: she is told so, not that her marks went from 7 to 7
+    const notice = (await call(di, 'GET', '/api/notices')).json().notices[0];
+    expect(notice).toMatchObject({ kind: 'changed', read: false });
+    expect(notice.text).toMatch(/^Your teacher updated the feedback on ".+"; your marks stay /);
     expect(texts(await marks(di, 'Di'))).toEqual([late.text]);
     expect(await notes(di)).toEqual([`1. ${late.text}`]);
     expect(await changed()).toEqual([false, false]);
