@@ -82,6 +82,19 @@ describe('the teacher decides', () => {
     await first.getByRole('button', { name: 'Pupil 1' }).click();
     const panel = teacher.getByRole('dialog', { name: 'Answer details' });
     await panel.getByText('Not published: the student does not see these marks yet.').waitFor();
+    // The rubric shows what the engine credited, and ticks it in one click on request.
+    const q1 = panel.locator('form', { has: teacher.locator('#q-1-marks') });
+    const rubric = q1.getByRole('group', { name: 'Rubric items met (the marks are their points)' });
+    await rubric
+      .getByText(/Markwise found this/)
+      .first()
+      .waitFor();
+    expect(await rubric.getByRole('checkbox', { checked: true }).count()).toBe(0);
+    await rubric.getByRole('button', { name: 'Tick what Markwise found' }).click();
+    const ticked = rubric.getByRole('checkbox', { checked: true });
+    expect(await ticked.count()).toBe(await rubric.getByText(/Markwise found this/).count());
+    expect(await panel.locator('#q-1-marks').isDisabled()).toBe(true);
+    while (await ticked.count()) await ticked.first().uncheck();
     await panel.locator('#q-1-marks').fill('4.5');
     await panel.locator('#q-1-comment').fill('Good use of push and pop.');
     await panel.getByRole('button', { name: 'Save question 1' }).click();

@@ -123,6 +123,9 @@ function QuestionRow({
     q.source === 'teacher' && q.marks !== null && !q.items ? String(q.marks) : '',
   );
   const [ticked, setTicked] = useState<string[]>(q.items ?? []);
+  // The items the engine credited while the marks are its own: shown, and ticked in one click.
+  const credited = new Set(q.source === 'teacher' ? [] : q.matched);
+  const found = items.filter((item) => credited.has(item.text)).map((item) => item.id);
   const [comment, setComment] = useState(q.comment ?? '');
   const toggle = (itemId: string) =>
     setTicked((t) => (t.includes(itemId) ? t.filter((x) => x !== itemId) : [...t, itemId]));
@@ -151,9 +154,19 @@ function QuestionRow({
                 checked={ticked.includes(item.id)}
                 onChange={() => toggle(item.id)}
               />
-              {item.text} ({formatMarks(item.points)})
+              <span>
+                {item.text} ({formatMarks(item.points)})
+                {found.includes(item.id) ? (
+                  <span className="text-slate-700"> — Markwise found this</span>
+                ) : null}
+              </span>
             </label>
           ))}
+          {found.length && !ticked.length ? (
+            <Button type="button" variant="secondary" onClick={() => setTicked(found)}>
+              Tick what Markwise found
+            </Button>
+          ) : null}
         </fieldset>
       ) : null}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
