@@ -186,21 +186,23 @@ export async function queueMarksPublished(
 ): Promise<void> {
   if (!user) return;
   const t = m.assignment.title;
-  const said = {
-    published: [`Marks published: ${t}`, `Your marks for "${t}" are published: ${m.marks}.`],
-    marks: [`Your marks changed: ${t}`, `Your teacher changed your marks for "${t}": ${m.marks}.`],
-    feedback: [
-      `Feedback updated: ${t}`,
-      `Your teacher updated the feedback on "${t}"; your marks stay ${m.marks}.`,
-    ],
-  }[m.change];
+  const [subject, text] = (
+    {
+      published: [`Marks published: ${t}`, `Your marks for "${t}" are published: ${m.marks}.`],
+      marks: [
+        `Your marks changed: ${t}`,
+        `Your teacher changed your marks for "${t}": ${m.marks}.`,
+      ],
+      feedback: [
+        `Feedback updated: ${t}`,
+        `Your teacher updated the feedback on "${t}"; your marks stay ${m.marks}.`,
+      ],
+    } satisfies Record<typeof m.change, [string, string]>
+  )[m.change];
   await notify.sendTo(db, 'marks_published', user, {
-    subject: said[0],
+    subject,
     greeting: `Hello ${user.name},`,
-    paragraphs: [
-      said[1],
-      'Open the assignment to see the marks for each question and the reasons.',
-    ],
+    paragraphs: [text, 'Open the assignment to see the marks for each question and the reasons.'],
     action: { label: 'See your marks', url: notify.link(assignmentPath(m.assignment.code)) },
   });
 }

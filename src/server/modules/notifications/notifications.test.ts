@@ -258,6 +258,20 @@ describe.each(dialects)('email notifications over SMTP (%s)', (dialect) => {
       expect(mail.parsed.text).toContain('are published: 12 / 20');
       expect(linkIn(mail, `${TEST_ORIGIN}/dashboard/assignment/`)).toContain(code);
       expect(mailFor(other, 'Marks published: Leaves')).toEqual([]);
+      // A comment alone, published again: the feedback changed, not the marks.
+      const commented = await call(
+        teacher,
+        'PUT',
+        `/api/assignments/${code}/submissions/${id}/comment`,
+        { comment: 'Name the pigment next time.' },
+      );
+      expect(commented.statusCode, commented.body).toBe(200);
+      expect((await call(teacher, 'POST', `/api/assignments/${code}/publish`, {})).statusCode).toBe(
+        200,
+      );
+      const updated = await oneMail(student, 'Feedback updated: Leaves');
+      expect(updated.parsed.text).toContain('your marks stay 12 / 20');
+      expect(mailFor(student, 'Your marks changed: Leaves')).toEqual([]);
     });
 
     it('tells the teacher of a regrade request and the student of the answer', async () => {
