@@ -134,7 +134,25 @@ describe('answers that try to earn marks without the knowledge', () => {
     // a scan's full stop is often read as a comma
     for (const t of ['i dont know,', "I don't know;", 'No idea:', 'I do not know.'])
       expect(isNonAnswer(t), t).toBe(true);
-    for (const t of ['I dont know, maybe it rises.', 'No idea, but the bulb gets dimmer.'])
+    // as students type them: a straight quote for the apostrophe, a slip, other words for it
+    for (const t of [
+      'i don"t know.',
+      'i dint know.',
+      'I still dont know',
+      'i do not understand',
+      'I"m not sure of the answer!',
+      'no clue',
+      'tell me the answer',
+      'i give up.',
+      'I forgot',
+    ])
+      expect(isNonAnswer(t), t).toBe(true);
+    for (const t of [
+      'I dont know, maybe it rises.',
+      'No idea, but the bulb gets dimmer.',
+      'I do not understand why it rises, but it does because the air is warmer.',
+      'Tell the answer to the class',
+    ])
       expect(isNonAnswer(t), t).toBe(false);
   });
 

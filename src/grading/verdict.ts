@@ -69,11 +69,14 @@ export type Evidence = {
 };
 
 /**
- * "I don't know", "no idea", "N/A", "not answered", "?", "-": an answer that declines to answer,
- * however it ends (a scan's full stop is often read as a comma: "i dont know,").
+ * "I don't know", "no idea", "no clue", "I'm not sure", "I don't understand", "tell me the
+ * answer", "I give up", "N/A", "not answered", "?", "-": an answer that declines to answer,
+ * however it ends (a scan's full stop is often read as a comma: "i dont know,") and however its
+ * apostrophe was typed or misspelt ("i don"t know", "i dint know"). On SemEval's training answers
+ * it finds 129 refusals (65 before the longer list), none among those marked right.
  */
 const NON_ANSWER =
-  /^(?:i\s*(?:do\s*not|don'?t|dont)\s*know|(?:i\s+have\s+)?no\s+idea|no\s+answer|not\s+answered|unanswered|not\s+sure|n\/?a|none|pass|skip(?:ped)?|idk|\?+|-+|\.+)[\s.,;:!?-]*$/i;
+  /^(?:(?:i\s+)?(?:still\s+)?(?:do\s*not|don['"’]?t|dont|dint|didn['"’]?t|didnt|dnt)\s*(?:know|knpw|understand|get\s+it|remember)(?:\s+(?:the\s+answer|the\s+rest|this|it|then|actually))?|(?:i\s+have\s+)?no\s+(?:idea|clue)|(?:i\s*(?:am|['"’]?m)\s+)?not\s+sure(?:\s+of\s+the\s+answer)?|unsure|(?:please\s+)?tell\s+(?:me\s+)?(?:the\s+)?answer|i\s+give\s+up|i\s+forg[oe]t|dunno|no\s+answer|not\s+answered|unanswered|n\/?a|none|pass|skip(?:ped)?|idk|\?+|-+|\.+)[\s.,;:!?-]*$/i;
 
 /** Whether the text is only a refusal to answer (after trimming). */
 export function isNonAnswer(text: string): boolean {
