@@ -98,3 +98,22 @@ export function studentMarksOf(
   const stored = publishedMarksOf(s);
   return stored && studentView(stored, keyPointsShownOf(assignment, now, closeAt));
 }
+
+/**
+ * Whether the answer's pages still have the comments published: comments are only added and
+ * removed, so the same number with the same newest one are the same comments.
+ */
+export function samePageComments(
+  s: { page_comments?: number | string | bigint | null; page_comment_latest?: string | null },
+  shown: StoredPublication,
+): boolean {
+  if (s.page_comments === undefined) return true;
+  const published = shown.comments ?? [];
+  const newest = published.reduce<string | null>(
+    (latest, c) => (latest === null || c.createdAt > latest ? c.createdAt : latest),
+    null,
+  );
+  return (
+    Number(s.page_comments ?? 0) === published.length && (s.page_comment_latest ?? null) === newest
+  );
+}

@@ -28,6 +28,7 @@ import {
 import { marksNow, recomputeTotal } from './marking.service';
 import * as repo from './marks.repository';
 import { isAnonymous } from './anonymity.service';
+import { samePageComments } from './marks.policy';
 
 /**
  * What the student would see if the submission were published now (toPublished says how the
@@ -52,6 +53,37 @@ export async function publicationOf(
     ),
     comments: await pageCommentsOf(db, s.id),
   };
+}
+
+/**
+ * The submissions among `rows` whose students see something else than publishing now would show
+ * (marks, comments, feedback, reasons): what the grades table offers to publish again. The marks,
+ * the overall comment and the page comments are compared as they stand; a row whose question
+ * marks, comments or feedback were saved, or which was graded again, after its last publication
+ * is compared whole (publicationOf), as the answer's details are; the others are unchanged.
+ */
+export async function publishedChanges(
+  deps: QuestionDeps,
+  assignment: AssignmentRow,
+  rows: SubmissionWithName[],
+): Promise<Set<string>> {
+  const out = new Set<string>();
+  let questions: StoredQuestion[] | null = null;
+  for (const s of rows) {
+    const shown = parsePublished(s.published);
+    if (!shown) continue;
+    const marks = s.marks === null ? null : Number(s.marks);
+    if (shown.marks !== marks || shown.comment !== s.comment || !samePageComments(s, shown)) {
+      out.add(s.id);
+      continue;
+    }
+    const since = shown.publishedAt;
+    if ((s.question_marks_latest ?? '') <= since && (s.graded_at ?? '') <= since) continue;
+    questions ??= await questionsOrNone(deps, assignment);
+    const now = await publicationOf(deps.db.kysely, questions, assignment, s);
+    if (!samePublication(shown, now)) out.add(s.id);
+  }
+  return out;
 }
 
 const fmt = (n: number | null) => (n === null ? '–' : String(n));

@@ -117,6 +117,30 @@ describe.each(dialects)('the teacher decides (%s)', (dialect) => {
     expect(notice.text).toContain(`changed: ${before} → ${after} / 10`);
   });
 
+  it('offers to publish a change of comment or feedback alone, the marks the same', async () => {
+    const row = async () =>
+      (await call(teacher, 'GET', at('/submissions')))
+        .json()
+        .submissions.find((r: { id: string }) => r.id === ids[0]);
+    expect(await row()).toMatchObject({ published: true, changedSincePublished: false });
+    const marks = (await row()).marks as number;
+    // the question's marks as they stand, with a comment: only the comment is new
+    const saved = await call(teacher, 'PUT', at(`/submissions/${ids[0]}/questions/1`), {
+      marks: 1,
+      comment: 'Name the top of the stack.',
+    });
+    expect(saved.json().review.changedSincePublished).toBe(true);
+    expect(await row()).toMatchObject({ marks, changedSincePublished: true });
+    const res = await call(teacher, 'POST', at('/publish'), { submissionIds: [ids[0]] });
+    expect(res.json()).toEqual({ published: 1, unchanged: 0 });
+    expect(await row()).toMatchObject({ marks, changedSincePublished: false });
+    const notice = (await call(students[0]!, 'GET', '/api/notices')).json().notices[0];
+    expect(notice.text).toContain('updated the feedback');
+    // the overall comment alone, too
+    await call(teacher, 'PUT', at(`/submissions/${ids[0]}/comment`), { comment: 'Well argued.' });
+    expect(await row()).toMatchObject({ marks, changedSincePublished: true });
+  });
+
   it('turns key points into rubric items; a rubric change re-scores every answer marked with it', async () => {
     const rubric = (await call(teacher, 'GET', at('/rubric'))).json();
     expect(

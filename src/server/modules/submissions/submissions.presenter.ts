@@ -1,7 +1,7 @@
 import { submissionRow, type SubmissionRow } from '../../../shared/assignments';
 import type { AssignmentRow } from '../assignments/assignments.service';
 import { lateMarkOf } from '../assignments/late-work.service';
-import { publishedMarksOf, type MarksView, type StoredPublication } from '../marks/marks.policy';
+import { publishedMarksOf, samePageComments, type MarksView } from '../marks/marks.policy';
 import type { SubmissionWithName } from './submissions.repository';
 
 /**
@@ -13,6 +13,8 @@ export function toSubmissionRow(
   s: SubmissionWithName,
   view: MarksView,
   assignment: AssignmentRow,
+  /** The rows whose publication differs from what publishing now would show (publishedChanges). */
+  changed?: Set<string>,
 ): SubmissionRow {
   const shown = publishedMarksOf(s);
   const current = s.marks === null ? null : Number(s.marks);
@@ -46,26 +48,11 @@ export function toSubmissionRow(
     aiStatus: s.ai_status,
     publishedMarks: shown ? shown.marks : null,
     published: shown !== null,
-    changedSincePublished:
-      shown !== null && (shown.marks !== current || !samePageComments(s, shown)),
+    changedSincePublished: changed
+      ? changed.has(s.id)
+      : shown !== null && (shown.marks !== current || !samePageComments(s, shown)),
     confidence: confidenceOf(s.ai_result),
   });
-}
-
-/**
- * Whether the answer's pages still have the comments published: comments are only added and
- * removed, so the same number with the same newest one are the same comments.
- */
-function samePageComments(s: SubmissionWithName, shown: StoredPublication): boolean {
-  if (s.page_comments === undefined) return true;
-  const published = shown.comments ?? [];
-  const newest = published.reduce<string | null>(
-    (latest, c) => (latest === null || c.createdAt > latest ? c.createdAt : latest),
-    null,
-  );
-  return (
-    Number(s.page_comments ?? 0) === published.length && (s.page_comment_latest ?? null) === newest
-  );
 }
 
 /** How sure the engine was of a graded answer, from its stored result. */

@@ -3,13 +3,16 @@ import type { Database, ReadingPreviewTable, SubmissionTable } from '../../db/sc
 import { ACTIVE_STATUSES } from '../../../shared/evaluations';
 
 /**
- * A submission row with the student's display name, and how many comments its pages have and
- * when the newest was made (to tell whether they are still the published ones).
+ * A submission row with the student's display name, how many comments its pages have and when
+ * the newest was made, and when its question marks were last saved (to tell whether what was
+ * published still stands).
  */
 export type SubmissionWithName = Selectable<SubmissionTable> & {
   student_name: string;
   page_comments?: number | string | bigint | null;
   page_comment_latest?: string | null;
+  /** When the teacher last saved a question's marks, comment or feedback. */
+  question_marks_latest?: string | null;
 };
 
 const withStudent = (db: Kysely<Database>) =>
@@ -29,6 +32,11 @@ const withStudent = (db: Kysely<Database>) =>
         .whereRef('page_comment.submission_id', '=', 'submission.id')
         .select((c) => c.fn.max('page_comment.created_at').as('latest'))
         .as('page_comment_latest'),
+      eb
+        .selectFrom('question_mark')
+        .whereRef('question_mark.submission_id', '=', 'submission.id')
+        .select((c) => c.fn.max('question_mark.updated_at').as('latest'))
+        .as('question_marks_latest'),
     ]);
 
 /** Every submission of the assignment, by student name. */

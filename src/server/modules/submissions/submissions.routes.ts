@@ -22,6 +22,7 @@ import {
 import { authorise, teachesAssignment } from '../assignments/assignments.policy';
 import type { QuestionDeps } from '../assignments/questions.service';
 import { readUploadForm, sendStoredFile, uploadRateLimit } from '../files/files.service';
+import { publishedChanges } from '../marks/publishing.service';
 import { submissionDetailOf } from '../marks/submission-detail.service';
 import { readingPreview } from '../../../shared/reading-preview';
 import { previewReading } from './reading-preview.service';
@@ -142,7 +143,9 @@ export async function submissionRoutes(fastify: FastifyInstance, opts: Submissio
   };
   app.get('/api/assignments/:code/submissions', { schema: listSchema }, async (request) => {
     const { user, assignment } = await authorise(db, request, 'list-submissions');
-    return service.submissionsFor(db, user, assignment);
+    return service.submissionsFor(db, user, assignment, (rows) =>
+      publishedChanges(opts, assignment, rows),
+    );
   });
 
   const fileSchema = {

@@ -122,6 +122,8 @@ export async function submissionsFor(
   db: Kysely<Database>,
   user: CurrentUser,
   assignment: AssignmentRow,
+  /** Which rows' students see something else than publishing now would show (the owner's view). */
+  publishedChanges?: (rows: repo.SubmissionWithName[]) => Promise<Set<string>>,
 ): Promise<SubmissionsResponse> {
   const view = marksViewOf(user, assignment);
   if (visibleSubmissions(user, assignment) === 'all') {
@@ -131,13 +133,15 @@ export async function submissionsFor(
       repo.listNotSubmitted(db, assignment.id),
       anonymityOf(db, assignment),
     ]);
+    const changed =
+      view === 'working' && publishedChanges ? await publishedChanges(rows) : undefined;
     if (anon) {
       // Names hidden: the shuffled order, and the students still to hand in by pseudonym.
       return {
         viewer: 'owner',
         assignment: summary,
         submissions: shuffled(rows, anon, (r) => r.student_id).map((r) => ({
-          ...toSubmissionRow(r, view, assignment),
+          ...toSubmissionRow(r, view, assignment, changed),
           studentName: anon.pseudonymOf(r.student_id),
         })),
         notSubmitted: anon.notSubmitted.map((studentName) => ({ studentName })),
@@ -146,7 +150,7 @@ export async function submissionsFor(
     return {
       viewer: 'owner',
       assignment: summary,
-      submissions: rows.map((r) => toSubmissionRow(r, view, assignment)),
+      submissions: rows.map((r) => toSubmissionRow(r, view, assignment, changed)),
       notSubmitted: missing.map((studentName) => ({ studentName })),
     };
   }
