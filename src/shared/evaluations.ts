@@ -173,6 +173,11 @@ export const submissionReview = z.object({
   preview: publishedMarks.nullable().default(null),
   /** The teacher's corrections of what the engine read, by question. */
   readings: z.array(readingCorrection).default([]),
+  /**
+   * Whether the answer was read from scanned or photographed pages (OCR), so that its reading may
+   * hold misread words; a typed answer's text is read exactly.
+   */
+  scanned: z.boolean().default(false),
 });
 export type SubmissionReview = z.infer<typeof submissionReview>;
 

@@ -18,6 +18,10 @@ describe('what the student sees of the reading', () => {
       'a',
       '-',
       '&',
+      // an equation's signs: "V = 2 x 6 = 12 V", "x < 3"
+      '=',
+      '<',
+      '>',
     ])
       expect(looksMisread(w), w).toBe(false);
   });

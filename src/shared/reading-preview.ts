@@ -51,8 +51,9 @@ export const UNSURE_PAGE = 0.7;
  * Typed text is never unsure.
  */
 export function looksMisread(word: string): boolean {
-  // a lone stroke or symbol where a letter stood ("| know", "~")
-  if (/^[|\\/~^_=<>{}[\]@#*]$/.test(word)) return true;
+  // a lone stroke or symbol where a letter stood ("| know", "~"); not the "=", "<" or ">" of
+  // an equation ("V = 2 x 6 = 12 V")
+  if (/^[|\\/~^_{}[\]@#*]$/.test(word)) return true;
   const core = word.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, '');
   if (!core) return /[^\s.,;:!?'"()-]{3,}/.test(word);
   // a formula (H2O, CO2, C6H12O6) is letters and digits by right

@@ -1,4 +1,5 @@
-import type { SubmissionDetail } from '../../../shared/evaluations';
+import { decodeReading } from '../../../grading';
+import type { AiResult, SubmissionDetail } from '../../../shared/evaluations';
 import type { CurrentUser } from '../../auth/current-user';
 import type { AssignmentRow } from '../assignments/assignments.service';
 import { questionsOrNone, type QuestionDeps } from '../assignments/questions.service';
@@ -96,6 +97,20 @@ async function submissionDetailFor(
           ? null
           : studentView(now, keyPointsShownOf(assignment, new Date(), closeAt)),
       readings: await correctionsOf(db, s.id),
+      scanned: scannedReading(s.reading, ai),
     },
   };
+}
+
+/**
+ * Whether the answer was read by OCR: its kept reading says so; without one (read by an earlier
+ * reader), a review reason about the scan does.
+ */
+function scannedReading(reading: string | null, ai: AiResult | null): boolean {
+  const doc = decodeReading(reading);
+  if (doc) return doc.status === 'ok' && doc.ocrConfidence !== null;
+  return (
+    ai?.status === 'graded' &&
+    ai.reviewReasons.some((r) => r === 'poor-ocr' || r === 'hard-to-read')
+  );
 }

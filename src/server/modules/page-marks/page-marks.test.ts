@@ -195,6 +195,12 @@ describe.each(dialects)('marks on the page (%s)', (dialect) => {
       ['1', 1],
       ['2', 2],
     ]);
+    // the answer's details say it was read from a scan, so its reading may hold misread words;
+    // a typed answer's reading is exact
+    const detail = async (who: string) =>
+      (await call(teacher, 'GET', `/api/assignments/${code}/submissions/${ids[who]}`)).json();
+    expect((await detail('Sam')).review.scanned).toBe(true);
+    expect((await detail('Cy')).review.scanned).toBe(false);
   });
 
   it('refuses anyone but the assignment’s teachers, and other students see nothing', async () => {

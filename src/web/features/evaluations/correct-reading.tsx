@@ -142,21 +142,25 @@ export function CorrectReading({
 
 /**
  * What Markwise read for a question (or the teacher's correction), shown beside the answer's
- * pages: words that look misread are highlighted, with a note that the marks rest on an unsure
- * reading.
+ * pages: on a scanned answer, words that look misread are highlighted, with a note that the marks
+ * rest on an unsure reading.
  */
 export function QuestionReading({
   question,
   read,
   correction,
+  scanned,
 }: {
   question: string;
   read: string;
   correction: ReadingCorrection | undefined;
+  /** Read from scanned pages: only then may a word be misread (typed text is read exactly). */
+  scanned: boolean;
 }) {
   const shown = correction?.text ?? read;
   const words = shown.split(/(\s+)/);
-  const unsure = words.filter((w) => w.trim() && looksMisread(w)).length;
+  const misread = (w: string) => scanned && !correction && !!w.trim() && looksMisread(w);
+  const unsure = words.filter(misread).length;
   return (
     <>
       {shown.trim() ? (
@@ -169,7 +173,7 @@ export function QuestionReading({
             data-testid="reading-text"
           >
             {words.map((w, i) =>
-              w.trim() && !correction && looksMisread(w) ? (
+              misread(w) ? (
                 <mark key={i} className="rounded bg-amber-200 px-0.5 text-slate-900">
                   {w}
                   <span className="sr-only"> (unsure)</span>
@@ -179,7 +183,7 @@ export function QuestionReading({
               ),
             )}
           </blockquote>
-          {unsure && !correction ? (
+          {unsure ? (
             <p className="mt-1 text-xs font-medium text-amber-900">
               {unsure === 1 ? 'One word looks' : `${unsure} words look`} misread (highlighted):
               these marks rest on an unsure reading. Check the page beside it, and correct the

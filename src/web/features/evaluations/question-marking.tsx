@@ -56,6 +56,7 @@ export function QuestionMarking({
                 question={q.number}
                 read={answerTextOf(detail, q.number)}
                 correction={review.readings.find((r) => r.question === q.number)}
+                scanned={review.scanned}
               />
             ) : null}
             <QuestionFeedbackEditor
