@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import type { AnswerGroup, GroupMember } from '../../../shared/answer-groups';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
+import { formatMarks } from '../../lib/marks';
 import { useMarkAnswer, useMarkGroup } from './answer-groups-api';
 
 /** What the keys of a group card do, besides typing in its fields (see AnswerGroupsView). */
@@ -125,7 +126,10 @@ export function GroupCard({
   cardRef: (el: HTMLElement | null) => void;
 }) {
   const markGroup = useMarkGroup(code, number);
-  const [marks, setMarks] = useState(String(group.proposedMarks));
+  // Marked already (every answer has the teacher's marks, the same): those marks, not the engine's,
+  // so that Enter confirms what she gave instead of quietly replacing it.
+  const given = markedAlike(group);
+  const [marks, setMarks] = useState(String(given ?? group.proposedMarks));
   const [comment, setComment] = useState('');
   const [out, setOut] = useState<Set<string>>(new Set());
   const [answer, setAnswer] = useState(-1);
@@ -277,6 +281,12 @@ export function GroupCard({
           </li>
         ))}
       </ol>
+      {given !== null ? (
+        <p className="mt-3 text-sm font-medium text-green-900">
+          You marked {group.members.length === 1 ? 'this answer' : 'every answer of this group'}{' '}
+          {formatMarks(given)} / {formatMarks(total)}.
+        </p>
+      ) : null}
       <form
         ref={form}
         className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end"
@@ -322,4 +332,13 @@ export function GroupCard({
       ) : null}
     </section>
   );
+}
+
+/** The marks the teacher gave every answer of the group, when she gave them all the same; else null. */
+export function markedAlike(group: AnswerGroup): number | null {
+  const first = group.members[0];
+  if (!first || first.markedBy === 'engine' || first.marks === null) return null;
+  return group.members.every((m) => m.markedBy !== 'engine' && m.marks === first.marks)
+    ? first.marks
+    : null;
 }
