@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FULL_MARKS_PREFIX } from '../shared/evaluations';
 import type { AnswerAnalysis } from './analyse';
-import { keyPointName, questionFeedback } from './explain';
+import { ACCEPTED_BY_TEACHER, keyPointName, questionFeedback } from './explain';
 import { resultOf } from './grade';
 import type { AnswerScore } from './score-class';
 import type { PreparedAssignment } from './types';
@@ -88,6 +88,31 @@ describe('keyPointName', () => {
     expect(keyPointName('The ohm')).toBe('a key point');
     expect(keyPointName('It happens in the mitochondria of every living cell')).toBe(
       'It happens in…',
+    );
+  });
+
+  it('goes on to a word of content, and keeps a name that quotes nothing whole', () => {
+    expect(keyPointName('If one light fails the others stay on')).toBe('If one light…');
+    expect(keyPointName('In a parallel circuit each bulb has its own path')).toBe('In a parallel…');
+    expect(keyPointName(ACCEPTED_BY_TEACHER)).toBe(ACCEPTED_BY_TEACHER);
+    expect(keyPointName(`the rest of ${ACCEPTED_BY_TEACHER}`)).toBe(
+      `the rest of ${ACCEPTED_BY_TEACHER}`,
+    );
+  });
+
+  it('never quotes "a key point" in feedback: a point with no name is counted', () => {
+    const q = {
+      marks: 1,
+      total: 4,
+      matched: [ACCEPTED_BY_TEACHER],
+      missing: ['The ohm', 'In a parallel circuit each bulb has its own path'],
+    };
+    const text = questionFeedback(q, keyPointName);
+    expect(text).toBe(
+      `You covered ${ACCEPTED_BY_TEACHER}. To improve, also explain "In a parallel…" and one more key point.`,
+    );
+    expect(questionFeedback({ ...q, matched: [], missing: ['The ohm'] }, keyPointName)).toBe(
+      'Your answer should explain a key point.',
     );
   });
 });

@@ -7,26 +7,51 @@ import type { QuestionResult } from './types';
 export type PointLabel = (point: string) => string;
 
 /**
+ * How results name an answer the teacher accepted from a student's work: never by its words, which
+ * are a classmate's (the teacher sees the words in her list of accepted answers).
+ */
+export const ACCEPTED_BY_TEACHER = 'an answer your teacher accepted as right';
+
+/** A name that stands for a point without quoting it ("an answer your teacher accepted…"). */
+const isName = (point: string) =>
+  point === ACCEPTED_BY_TEACHER || point === `the rest of ${ACCEPTED_BY_TEACHER}`;
+
+/** What a key point too short to name without giving it away is called. */
+export const A_KEY_POINT = 'a key point';
+
+/**
  * A key point named by its first words, never quoted whole: a third of its words, at most three,
- * then "…". Feedback names what is missing this way while the model answer must stay private (a
+ * then "…", and as many more as it takes to name a word of content ("If one light…", not "If
+ * one…"). Feedback names what is missing this way while the model answer must stay private (a
  * student who had her marks back could otherwise pass the model answer on before the others
- * hand in). A one-word point has no shorter name, nor has one whose first words are all small
- * words ("The…" for "The ohm").
+ * hand in). A one-word point has no shorter name, nor has one that only its last word would name
+ * ("The…" for "The ohm"): it is "a key point". A name such as ACCEPTED_BY_TEACHER stays whole.
  */
 export function keyPointName(point: string): string {
+  if (isName(point)) return point;
   const words = point.trim().split(/\s+/);
-  if (words.length < 2) return 'a key point';
-  const keep = Math.min(3, Math.max(1, Math.floor(words.length / 3)));
-  const shown = words.slice(0, keep);
-  // "The…" for "The ohm" names nothing: a point too short to name without its answer
-  if (shown.every((w) => isFunctionWord(w.replace(/[^\p{L}\p{N}]/gu, '')))) return 'a key point';
-  return `${shown.join(' ')}…`;
+  const content = (w: string) => !isFunctionWord(w.replace(/[^\p{L}\p{N}]/gu, ''));
+  let keep = Math.min(3, Math.max(1, Math.floor(words.length / 3)));
+  while (keep < words.length && !words.slice(0, keep).some(content)) keep++;
+  if (keep >= words.length) return A_KEY_POINT;
+  return `${words.slice(0, keep).join(' ')}…`;
 }
 
+/**
+ * Points as a sentence lists them: quoted ("…"; "…"), a name such as ACCEPTED_BY_TEACHER as it
+ * is, and those with no name to show (A_KEY_POINT) or beyond `max` counted at the end ("and one
+ * more key point").
+ */
 function list(items: string[], max = 3, label: PointLabel = (s) => s): string {
-  const shown = items.slice(0, max).map((s) => `"${label(s)}"`);
-  const more = items.length > max ? ` and ${items.length - max} more` : '';
-  return shown.join('; ') + more;
+  const named = items.slice(0, max).map(label);
+  const shown = named.filter((n) => n !== A_KEY_POINT).map((n) => (isName(n) ? n : `"${n}"`));
+  const unnamed = named.length - shown.length;
+  const over = Math.max(0, items.length - max);
+  if (!unnamed) return shown.join('; ') + (over ? ` and ${over} more` : '');
+  const rest = unnamed + over;
+  const points = rest === 1 ? 'key point' : 'key points';
+  if (!shown.length) return rest === 1 ? A_KEY_POINT : `${rest} ${points}`;
+  return `${shown.join('; ')} and ${rest === 1 ? 'one' : rest} more ${points}`;
 }
 
 /** Rule notes a student can act on: the answer is for another question, a list, the question, off-topic. */

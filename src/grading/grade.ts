@@ -1,5 +1,5 @@
 import { analyseAnswer, pointsOf, type AnswerAnalysis } from './analyse';
-import { feedback } from './explain';
+import { ACCEPTED_BY_TEACHER, feedback } from './explain';
 import { roundMarks } from './model';
 import { scoreClass, type AnswerScore, type QuestionScore } from './score-class';
 import type { MathsFinding } from './maths/types';
@@ -21,11 +21,7 @@ export type AnswerInput = { id: string; document: ExtractedDocument };
 /** Options of gradeAnswers: the teacher's own marks for some answers of the batch. */
 export type GradeOptions = { teacherMarks?: TeacherMark[] };
 
-/**
- * How results name an answer the teacher accepted from a student's work: never by its words, which
- * are a classmate's (the teacher sees the words in her list of accepted answers).
- */
-export const ACCEPTED_BY_TEACHER = 'an answer your teacher accepted as right';
+export { ACCEPTED_BY_TEACHER };
 
 /** The matched, contradicted and missing lists of an answer read against a teacher-accepted answer. */
 function namedLists(matched: string[], against: string[], missing: string[]) {
@@ -83,13 +79,18 @@ function questionResult(
     ? keywords.found.length / Math.max(1, keywords.found.length + keywords.missing.length)
     : 0;
   const textPart = keywords ? 1 - diagramShare : 1;
-  const points = pointsOf(q, ref);
+  // An answer that states nothing of the accepted answer it was read against, and contradicts
+  // none of it, is told what the model answer asks for, not to "explain an answer your teacher
+  // accepted" (which names none of it).
+  const accepted = ref ? q.accepted?.[ref - 1] : undefined;
+  const nothing = !hits.some(Boolean) && !contradicted.some(Boolean);
+  const points = accepted && nothing ? q.keyPoints : pointsOf(q, ref);
   const phrases = {
     matched: points.filter((_, k) => hits[k]).map((k) => k.phrase),
     against: points.filter((_, k) => contradicted[k]).map((k) => k.phrase),
     missing: points.filter((_, k) => !hits[k] && !contradicted[k]).map((k) => k.phrase),
   };
-  const fromClass = q.accepted?.[(ref ?? 0) - 1]?.fromClass === true;
+  const fromClass = accepted?.fromClass === true && !nothing;
   const { matched, against, missing } = fromClass
     ? namedLists(phrases.matched, phrases.against, phrases.missing)
     : phrases;

@@ -40,6 +40,7 @@ export {
   type QuestionScoring,
 } from './score-class';
 export {
+  ACCEPTED_BY_TEACHER,
   gradeAnswers,
   resultOf,
   unreadableResult,

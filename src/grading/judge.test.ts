@@ -696,4 +696,21 @@ describe('accepted answers', () => {
     expect(after[1]![0]!.matched).toEqual([]);
     expect(after.map((qs) => qs[1])).toEqual(before.map((qs) => qs[1]));
   });
+
+  it('tells an answer that says none of an accepted answer what the model answer asks for', () => {
+    const prepared = prepareAssignment({
+      modelAnswer: text('1. The water evaporates because the sun heats it.'),
+      questionPaper: text('1. Why does the puddle dry up on a sunny day? [2 marks]'),
+      totalMarks: 2,
+      accepted: { '1': ['The puddle turns into a gas that rises into the air.'] },
+    });
+    // closer in words to the accepted answer than to the model answer, and stating neither
+    const [r] = gradeAnswers(prepared, [
+      { id: 's', document: text('1. The puddle goes down into the ground as a gas.') },
+    ]);
+    if (r?.status !== 'graded') throw new Error('not graded');
+    expect(r.questions[0]!.matched).toEqual([]);
+    expect(r.questions[0]!.missing).toEqual(['The water evaporates', 'Because the sun heats it']);
+    expect(r.feedback).not.toContain(ACCEPTED_BY_TEACHER);
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  ACCEPTED_BY_TEACHER,
   resultOf,
   unreadableResult,
   type AnswerAnalysis,
@@ -61,7 +62,7 @@ function resultOfItem(
 }
 
 /** Why each question moves, in the teacher's words. */
-function reasonsOf(next: AnswerResult, before: ReturnType<typeof parseAi>): string[] {
+export function reasonsOf(next: AnswerResult, before: ReturnType<typeof parseAi>): string[] {
   if (next.status !== 'graded') return [`The answer could not be read this time: ${next.reason}`];
   const old = before?.status === 'graded' ? before.questions : [];
   const lines: string[] = [];
@@ -69,6 +70,11 @@ function reasonsOf(next: AnswerResult, before: ReturnType<typeof parseAi>): stri
     const was = old.find((o) => o.number === q.number)?.marks ?? null;
     if (was === q.marks) continue;
     if (q.calibration) lines.push(q.calibration.note);
+    else if (q.matched.some((m) => m.endsWith(ACCEPTED_BY_TEACHER)))
+      lines.push(
+        `Question ${q.number}: Markwise now reads in this answer what an answer you accepted ` +
+          `as right says, so ${was ?? '–'} → ${q.marks}.`,
+      );
     else {
       const points = q.matched.length + q.missing.length + (q.contradicted?.length ?? 0);
       lines.push(
