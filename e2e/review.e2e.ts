@@ -127,6 +127,9 @@ describe('the teacher decides', () => {
     await student.goto('/dashboard');
     await student.getByRole('heading', { name: /^Notices \(1 new\)$/ }).waitFor();
     await student.getByText(/Your marks for "Stacks and queues" are published/).waitFor();
+    // her assignment page says they are published, not that they are still to come
+    await student.goto(`/dashboard/assignment/${code}`);
+    await student.getByText('Your teacher has published your marks.').waitFor();
     await student.goto(`/dashboard/gradetable/${code}`);
     await student.getByRole('button', { name: 'View feedback' }).click();
     const panel = student.getByRole('dialog', { name: 'Your marks and feedback' });

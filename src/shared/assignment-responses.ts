@@ -69,6 +69,8 @@ export const assignmentDetail = z.object({
   pendingCount: z.number().optional(),
   /** Student only. */
   hasSubmitted: z.boolean().optional(),
+  /** Student only: her marks are published, so she may read them. */
+  marksPublished: z.boolean().optional(),
   submittedAt: z.string().nullable().optional(),
   /** Student only: their own hand-in (to open what they handed in), or null before handing in. */
   submission: z.object({ id: z.string(), fileName: z.string() }).nullable().optional(),

@@ -46,6 +46,7 @@ export const messages = {
   marksComeAfterDeadline: 'Your marks appear in the grades once your teacher publishes them.',
   marksAvailable: 'The deadline has passed; your marks appear once your teacher publishes them.',
   seeYourMarks: 'See your marks in the grades table',
+  marksPublished: 'Your teacher has published your marks.',
   evaluating: 'Hold Tight ! AI is evaluating all the submissions !!',
   noSubmissions: 'No submissions yet .',
   notSubmitted: 'Not Submitted yet',

@@ -99,6 +99,8 @@ export function toDetail(
     | {
         viewer: 'student';
         hasSubmitted: boolean;
+        /** Her marks are published (she may read them). */
+        marksPublished: boolean;
         submittedAt: string | null;
         submission: { id: string; fileName: string } | null;
         /** Her extension, when she has one. */

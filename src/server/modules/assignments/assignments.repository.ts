@@ -256,6 +256,7 @@ export async function ownSubmission(db: Kysely<Database>, assignmentId: string, 
       'submission.id',
       'submission.submitted_at',
       'submission.late_seconds',
+      'submission.published_at',
       'file.original_name',
     ])
     .where('submission.assignment_id', '=', assignmentId)

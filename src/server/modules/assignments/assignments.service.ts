@@ -221,6 +221,7 @@ export async function detailFor(
   return toDetail(assignment, {
     viewer: 'student',
     hasSubmitted: own !== undefined,
+    marksPublished: own?.published_at != null,
     submittedAt: own?.submitted_at ?? null,
     submission: own ? { id: own.id, fileName: own.original_name } : null,
     extendedDeadline: extended,

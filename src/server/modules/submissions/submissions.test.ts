@@ -218,6 +218,9 @@ describe.each(dialects)('submissions (%s)', (dialect) => {
       await setDeadline(t.db.kysely, code, inDays(-1));
       const late = await t.app.inject({ url, headers: { cookie: student.cookie } });
       expect(late.json()).toMatchObject({ marksVisible: false, submissions: [{ marks: null }] });
+      const page = () =>
+        t.app.inject({ url: `/api/assignments/${code}`, headers: { cookie: student.cookie } });
+      expect((await page()).json()).toMatchObject({ hasSubmitted: true, marksPublished: false });
       const publish = await t.app.inject({
         method: 'POST',
         url: `/api/assignments/${code}/publish`,
@@ -230,6 +233,8 @@ describe.each(dialects)('submissions (%s)', (dialect) => {
         marksVisible: true,
         submissions: [{ id, marks: 15, publishedMarks: 15, published: true }],
       });
+      // her assignment page says so, not that the marks are still to come
+      expect((await page()).json()).toMatchObject({ hasSubmitted: true, marksPublished: true });
     });
   });
 

@@ -65,9 +65,9 @@ export function StudentPanel({ assignment }: { assignment: AssignmentDetail }) {
         >
           {assignment.submittedAt ? `Handed in on ${formatDateTime(assignment.submittedAt)}. ` : ''}
           {assignment.lateBy ? `That was ${assignment.lateBy} late. ` : ''}
-          {assignment.isPastDeadline ? (
+          {assignment.isPastDeadline || assignment.marksPublished ? (
             <>
-              {messages.marksAvailable}{' '}
+              {assignment.marksPublished ? messages.marksPublished : messages.marksAvailable}{' '}
               <Link to={gradesUrl} className="font-semibold underline hover:text-emerald-950">
                 {messages.seeYourMarks}
               </Link>
