@@ -37,6 +37,21 @@ function gradeTexts(model: string, question: string, totalMarks: number, answers
 }
 
 describe('judgePoint', () => {
+  it('reads a phrasal verb as the one word it means: a bulb that goes out is off', () => {
+    const q = 'What happens to bulb A when bulb B burns out in a series circuit?';
+    const verdict = (answer: string) => {
+      const j = judge('Bulb A goes out.', q, answer);
+      return isStated(j) ? 'stated' : isContradicted(j) ? 'contradicted' : 'not addressed';
+    };
+    expect(verdict('Bulb A goes out too.')).toBe('stated');
+    expect(verdict('Bulb A will also switch off.')).toBe('stated');
+    expect(verdict('The lamp went out.')).toBe('stated');
+    // "goes" alone no longer states it
+    expect(verdict('Bulb A goes dimmer.')).toBe('not addressed');
+    expect(verdict('Bulb A stays on.')).toBe('contradicted');
+    expect(verdict('Bulb A lights up.')).toBe('contradicted');
+  });
+
   it('reads an opposite direction or comparison as a contradiction', () => {
     const j = judge('The bulb gets dimmer.', 'What happens to bulb A?', 'Bulb A gets brighter.');
     expect(isContradicted(j)).toBe(true);

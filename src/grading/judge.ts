@@ -1,4 +1,5 @@
 import { analyse, type Analysis, type Token } from './nlp';
+import { phrasal } from './phrasal';
 import { comparableStem, isGradable, relatedStems } from './opposites';
 import {
   FULL_STATEMENT,
@@ -127,26 +128,6 @@ function quantityOf(t: Token): string | null {
   return NUMBER_WORDS[t.word] ?? null;
 }
 
-/** Phrasal verbs read as the one word they mean, so "gives off" meets "absorbs" as its opposite. */
-const PHRASAL: Record<string, string> = {
-  'give off': 'emit',
-  'gives off': 'emit',
-  'gave off': 'emit',
-  'giving off': 'emit',
-  'take in': 'absorb',
-  'takes in': 'absorb',
-  'took in': 'absorb',
-  'taking in': 'absorb',
-  'let out': 'release',
-  'lets out': 'release',
-  'speed up': 'accelerate',
-  'speeds up': 'accelerate',
-  'slow down': 'decelerate',
-  'slows down': 'decelerate',
-  'turn on': 'on',
-  'turn off': 'off',
-};
-
 /** A key point's words as judging reads them (see wordsOf). */
 type PointWords = {
   words: PointWord[];
@@ -199,7 +180,7 @@ function wordsOf(point: KeyPoint): PointWords {
   const hit = pointWords.get(cacheKey);
   if (hit) return hit;
   const stems = new Set(point.stems);
-  const tokens = analyse(point.phrase).sentences.flatMap((s) => s.tokens);
+  const tokens = phrasal(analyse(point.phrase).sentences.flatMap((s) => s.tokens));
   const seen = new Set<string>();
   const out: PointWord[] = [];
   const sides = comparativeSides(point.phrase, tokens);
@@ -316,22 +297,6 @@ function claimOf(tokens: Token[]): Token[] | null {
   const at = tokens.findIndex((t) => REASONS.has(t.word));
   const claim = at < 0 ? [] : tokens.slice(0, at);
   return claim.filter((t) => t.content).length >= 2 ? claim : null;
-}
-
-/** Tokens with each phrasal verb ("gives off") replaced by the one word it means ("emit"). */
-function phrasal(tokens: Token[]): Token[] {
-  const out: Token[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    const next = tokens[i + 1];
-    const one = next ? PHRASAL[`${t.word} ${next.word}`] : undefined;
-    if (!one) out.push(t);
-    else {
-      out.push({ ...t, word: one, lemma: one, key: stem(one), content: true });
-      i++;
-    }
-  }
-  return out;
 }
 
 /** Each sentence, and each pair of neighbouring sentences. */

@@ -1,5 +1,6 @@
 import { mathsTarget, readingContext } from './maths';
 import { analyse, type Token } from './nlp';
+import { phrasal } from './phrasal';
 import { contentStems, words } from './text';
 import type { KeyPoint } from './types';
 
@@ -106,7 +107,7 @@ function prosePoints(modelText: string, questionText: string, found: KeyPoint[])
       continue;
     }
     const phrase = tidy(raw);
-    const tokens = analyse(phrase).sentences.flatMap((s) => s.tokens);
+    const tokens = phrasal(analyse(phrase).sentences.flatMap((s) => s.tokens));
     const all = [...new Set(contentOf(tokens).map((t) => t.key))];
     const own = all.filter((s) => !question.has(s));
     const stems = own.length ? own : all;
