@@ -13,6 +13,7 @@ const PHRASAL: Record<string, string> = {
   'let out': 'release',
   'speed up': 'accelerate',
   'slow down': 'decelerate',
+  'take place': 'occur',
   'turn on': 'on',
   'switch on': 'on',
   'light up': 'on',
