@@ -75,6 +75,10 @@ describe('similar hand-ins', () => {
     const ada = teacher.getByRole('article', { name: 'Ada Lovelace’s hand-in' });
     const ben = teacher.getByRole('article', { name: 'Ben Copley’s hand-in' });
     await ada.locator('mark').first().waitFor();
+    // and the pair is brought into view, not left below the list
+    const box = (await heading.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(teacher.viewportSize()!.height);
     const adaMarked = (await ada.locator('mark').allInnerTexts()).join(' ');
     const benMarked = (await ben.locator('mark').allInnerTexts()).join(' ');
     expect(adaMarked).toContain('green stuff inside each leaf');
@@ -115,6 +119,12 @@ describe('similar hand-ins', () => {
       const ada = teacher.getByRole('article', { name: 'Ada Lovelace’s hand-in' });
       const ben = teacher.getByRole('article', { name: 'Ben Copley’s hand-in' });
       await ben.locator('mark').first().waitFor();
+      // the pair opens below the list and the summary: brought to the top of the phone's screen
+      const heading = teacher.getByRole('heading', {
+        name: 'Ada Lovelace and Ben Copley side by side',
+      });
+      await expect.poll(async () => (await heading.boundingBox())!.y).toBeLessThan(100);
+      expect((await heading.boundingBox())!.y).toBeGreaterThanOrEqual(0);
       const [boxA, boxB] = [await ada.boundingBox(), await ben.boundingBox()];
       expect(boxB!.y).toBeGreaterThanOrEqual(boxA!.y + boxA!.height - 1);
       // Nothing wider than the screen.

@@ -217,8 +217,10 @@ export function GroupCard({
       </h3>
       <p className="mt-1 text-sm text-slate-800">
         Markwise proposes {group.proposedMarks} / {total}
-        {group.size > 1 ? `, ${Math.round(group.sureness * 100)}% sure they all deserve it` : ''}.
-        {group.finalNumber !== null ? ` Final number: ${group.finalNumber}.` : ''}
+        {group.size > 1
+          ? ` for each; how sure it is that one mark fits them all: ${Math.round(group.sureness * 100)}%`
+          : ''}
+        .{group.finalNumber !== null ? ` Final number: ${group.finalNumber}.` : ''}
       </p>
       {flagText ? (
         <p className="mt-1 text-sm font-medium text-amber-900">

@@ -151,7 +151,7 @@ function QuestionRow({
             <label key={item.id} className="flex min-h-11 items-center gap-2">
               <input
                 type="checkbox"
-                className="h-5 w-5"
+                className="h-5 w-5 shrink-0"
                 checked={ticked.includes(item.id)}
                 onChange={() => toggle(item.id)}
               />

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { useEffect, useRef, type Ref } from 'react';
 import type { SimilarPair, SimilarText } from '../../../shared/similarity';
 import { markedPieces } from './marked-text';
 import { useSimilarPair } from './similarity-api';
@@ -18,8 +18,16 @@ export function PairView({
   headingRef: Ref<HTMLHeadingElement>;
 }) {
   const detail = useSimilarPair(code, { a: pair.a.submissionId, b: pair.b.submissionId });
+  // once both texts are in, the pair is brought to the top of the screen (before, the page may
+  // have been too short to scroll it there)
+  const section = useRef<HTMLElement>(null);
+  const loaded = detail.data !== undefined;
+  useEffect(() => {
+    if (loaded) section.current?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
   return (
     <section
+      ref={section}
       aria-labelledby="pair-h"
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >

@@ -16,8 +16,11 @@ export function SimilarPairs({ code }: { code: string }) {
   const report = useSimilarity(code);
   const [chosen, setChosen] = useState<{ a: string; b: string } | null>(null);
   const viewRef = useRef<HTMLHeadingElement>(null);
+  // the pair opens below the list: brought to the top of the screen, not just within it
   useEffect(() => {
-    if (chosen) viewRef.current?.focus();
+    if (!chosen) return;
+    viewRef.current?.scrollIntoView({ block: 'start' });
+    viewRef.current?.focus({ preventScroll: true });
   }, [chosen]);
   if (report.isPending)
     return (
