@@ -172,3 +172,35 @@ describe('mathematics in the marks', () => {
     expect(prepared.questions[0]!.keyPoints.every((p) => !p.maths)).toBe(true);
   });
 });
+
+describe('a bare value in the quantity’s unit', () => {
+  it('is the student’s answer: a wrong one is marked wrong and named, not "not found"', () => {
+    const prepared = prepareAssignment({
+      modelAnswer: text('Q3. V = I x R = 2 A x 6 ohm = 12 V.'),
+      questionPaper: text(
+        'Q3. A current of 2 A flows through a 6 ohm resistor. What is the voltage across it? [3 marks]',
+      ),
+      totalMarks: 3,
+    });
+    const results = gradeAnswers(
+      prepared,
+      ['Q3. 8 V', 'Q3. 8 volts', 'Q3. 12 V', 'Q3. It gets warm.'].map((t, i) => ({
+        id: `s${i}`,
+        document: text(t),
+      })),
+    );
+    const findings = results.map((r) =>
+      r.status === 'graded' ? r.questions[0]!.maths!.map((m) => [m.verdict, m.read]) : [],
+    );
+    expect(findings).toEqual([
+      [['wrong-value', '8 V']],
+      [['wrong-value', '8 V']],
+      [['right', '12 V']],
+      [['not-found', null]],
+    ]);
+    const wrong = results[0]!;
+    if (wrong.status !== 'graded') throw new Error('not graded');
+    expect(wrong.marks).toBe(0);
+    expect(wrong.feedback).toContain('8 V');
+  });
+});

@@ -258,6 +258,17 @@ function judgeStep(
       studentText: null,
     };
   }
+  // No symbol named and no method shown, but a value in the quantity's own unit ("8 V" for V =
+  // 12 V): that is the student's answer, wrong, and says so, rather than "not found".
+  const given = e?.unit ? finalInUnit(answer.quantities, e.unit) : null;
+  if (e && given) {
+    const s = standing(e, given, settings, expected);
+    return {
+      result: { expected, read: s.read, verdict: s.verdict, credit: s.credit, message: s.message },
+      studentValue: inUnit(given, step.unit),
+      studentText: null,
+    };
+  }
   return {
     result: {
       expected,
@@ -269,6 +280,14 @@ function judgeStep(
     studentValue: null,
     studentText: null,
   };
+}
+
+/** The answer's last value with no symbol and a unit of the same kind as `unit` ("8 V", "8 volts"). */
+function finalInUnit(quantities: Quantity[], unit: string): Quantity | null {
+  const alike = quantities.filter(
+    (x) => x.symbol === null && x.unit !== null && convert(1, x.unit, unit) !== null,
+  );
+  return alike[alike.length - 1] ?? null;
 }
 
 /**
