@@ -1,4 +1,4 @@
-import { isContent, words } from './text';
+import { isContent, stem, words } from './text';
 
 /**
  * Misspellings of the model answer's own words ("refrence", "paremeters", "infinately") are read
@@ -41,6 +41,9 @@ export function correctSpelling(text: string, targets: string[]): string {
   return text.replace(/[A-Za-z]{5,}/g, (raw) => {
     const w = raw.toLowerCase();
     if (known.has(w)) return raw;
+    // another form of a reference word ("circuits", "houses") is no misspelling: kept as written
+    const root = stem(w);
+    if (targets.some((t) => stem(t) === root)) return raw;
     const max = w.length >= 8 ? 2 : 1;
     let best: string | null = null;
     let bestD = max + 1;
