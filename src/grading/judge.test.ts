@@ -37,7 +37,7 @@ function gradeTexts(model: string, question: string, totalMarks: number, answers
 }
 
 describe('judgePoint', () => {
-  it('reads a phrasal verb as the one word it means: a bulb that goes out is off', () => {
+  it('reads a phrasal verb as the one word it means: a bulb that goes out is off, not lit', () => {
     const q = 'What happens to bulb A when bulb B burns out in a series circuit?';
     const verdict = (answer: string) => {
       const j = judge('Bulb A goes out.', q, answer);
@@ -46,10 +46,13 @@ describe('judgePoint', () => {
     expect(verdict('Bulb A goes out too.')).toBe('stated');
     expect(verdict('Bulb A will also switch off.')).toBe('stated');
     expect(verdict('The lamp went out.')).toBe('stated');
-    // "goes" alone no longer states it
-    expect(verdict('Bulb A goes dimmer.')).toBe('not addressed');
+    // "goes" alone no longer states it; a bulb still lit, dimmer, brighter or glowing is not off
+    expect(verdict('Bulb A goes dimmer.')).toBe('contradicted');
+    expect(verdict('Bulb A gets brighter because it gets all the current.')).toBe('contradicted');
+    expect(verdict('Bulb A still glows.')).toBe('contradicted');
     expect(verdict('Bulb A stays on.')).toBe('contradicted');
     expect(verdict('Bulb A lights up.')).toBe('contradicted');
+    expect(verdict('Bulb A is in the circuit.')).toBe('not addressed');
   });
 
   it('reads an opposite direction or comparison as a contradiction', () => {

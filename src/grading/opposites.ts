@@ -43,6 +43,12 @@ const OPPOSITE_PAIRS: [string, string][] = [
   ['open', 'closed'],
   ['open', 'close'],
   ['on', 'off'],
+  // a light that is off is not bright, dim or glowing: "gets brighter", "goes dimmer" and "still
+  // glows" say it is on
+  ['off', 'bright'],
+  ['off', 'dim'],
+  ['off', 'glow'],
+  ['off', 'shine'],
   ['series', 'parallel'],
   ['positive', 'negative'],
   ['attract', 'repel'],
