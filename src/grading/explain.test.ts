@@ -116,3 +116,23 @@ describe('keyPointName', () => {
     );
   });
 });
+
+describe('a rule’s note in the student’s feedback', () => {
+  const q = { marks: 0, total: 4, matched: [], missing: ['Bulb A goes out'] };
+  it('speaks to the student about her answer', () => {
+    expect(
+      questionFeedback({
+        ...q,
+        note: 'The answer is not about this question.',
+        reasons: ['off-topic'],
+      }),
+    ).toMatch(/^Your answer is not about this question\. /);
+    expect(
+      questionFeedback({
+        ...q,
+        note: 'This reads as an answer to question 2, not to this one.',
+        reasons: ['answers-other-question'],
+      }),
+    ).toMatch(/^Your answer reads as one to question 2, not to this one\. /);
+  });
+});

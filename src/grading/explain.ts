@@ -54,6 +54,16 @@ function list(items: string[], max = 3, label: PointLabel = (s) => s): string {
   return `${shown.join('; ')} and ${rest === 1 ? 'one' : rest} more ${points}`;
 }
 
+/**
+ * A rule's note as the student reads it, about her answer: "Your answer is not about this
+ * question.", where the teacher's list says "The answer is not about this question.".
+ */
+function toStudent(note: string): string {
+  return note
+    .replace(/^The answer\b/, 'Your answer')
+    .replace(/^This (reads as|may be) an answer to/, 'Your answer $1 one to');
+}
+
 /** Rule notes a student can act on: the answer is for another question, a list, the question, off-topic. */
 const ACTIONABLE = new Set([
   'contradicts-model',
@@ -113,8 +123,9 @@ function mathsLine(f: MathsFinding, label?: PointLabel): string {
 export function questionFeedback(q: FeedbackQuestion, label?: PointLabel): string {
   const parts: string[] = [];
   if (q.note && q.reasons?.some((r) => ACTIONABLE.has(r))) {
+    const note = toStudent(q.note);
     parts.push(
-      q.reasons.includes('keyword-list') ? `${q.note} Write each point as a sentence.` : q.note,
+      q.reasons.includes('keyword-list') ? `${note} Write each point as a sentence.` : note,
     );
   }
   // Mathematical key points speak for themselves (value, unit, sign); the rest in words.
