@@ -57,21 +57,24 @@ export function PublishSettingsForm({ code, stored }: { code: string; stored: As
         />
         Publish marks automatically at the deadline
       </label>
-      <label className="flex min-h-11 items-center gap-2">
-        <input
-          type="checkbox"
-          checked={fields.anonymous}
-          onChange={(e) => setFields({ ...fields, anonymous: e.target.checked })}
-          aria-describedby={`${code}-anonymous-help`}
-          className="h-5 w-5"
-        />
-        Mark anonymously
-      </label>
-      <p id={`${code}-anonymous-help`} className="basis-full text-slate-700 sm:order-last">
-        {stored.anonymousMarking
-          ? 'Names are hidden: students appear as “Student N” in a shuffled order until you publish all marks.'
-          : 'Hide names (“Student N”, in a shuffled order) until you publish all marks.'}
-      </p>
+      {/* the hint under its checkbox, not at the far end of the form */}
+      <div className="flex flex-col sm:max-w-xs">
+        <label className="flex min-h-11 items-center gap-2">
+          <input
+            type="checkbox"
+            checked={fields.anonymous}
+            onChange={(e) => setFields({ ...fields, anonymous: e.target.checked })}
+            aria-describedby={`${code}-anonymous-help`}
+            className="h-5 w-5"
+          />
+          Mark anonymously
+        </label>
+        <p id={`${code}-anonymous-help`} className="text-slate-700">
+          {stored.anonymousMarking
+            ? 'Names are hidden: students appear as “Student N” in a shuffled order until you publish all marks.'
+            : 'Hide names (“Student N”, in a shuffled order) until you publish all marks.'}
+        </p>
+      </div>
       <label className="flex flex-col gap-1">
         <span>Regrade requests until ({timeZoneName()})</span>
         <input
