@@ -126,6 +126,12 @@ describe('marks on the page', () => {
     await marks.getByLabel('Comment on the box on page 1').fill('Placed from the keyboard.');
     await marks.getByRole('button', { name: 'Save comment' }).click();
     await marks.getByText('Placed from the keyboard.').waitFor();
+    // the form closes and the column shrinks: the new comment's badge is kept in view
+    const inView = async () => {
+      const b = await marks.locator('[data-comment-number="3"]').boundingBox();
+      return !!b && b.y >= 0 && b.y + b.height <= teacher.viewportSize()!.height;
+    };
+    await expect.poll(inView).toBe(true);
     // the box's badge sits at its top left corner, 30% across and 50% down (polled: the page is
     // drawn again once the saved comment comes back, and its height settles with the drawing)
     const badgeAt = async () => {

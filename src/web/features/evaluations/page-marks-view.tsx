@@ -115,7 +115,16 @@ export function PageMarksView({
                     submissionId={submissionId}
                     draft={draft}
                     onMove={setDraft}
-                    onDone={() => setDraft(null)}
+                    onDone={(saved) => {
+                      setDraft(null);
+                      if (!saved) return;
+                      // the form closes and the pane shrinks: the new comment's mark stays in view
+                      requestAnimationFrame(() =>
+                        document
+                          .querySelector(`[data-comment-id="${CSS.escape(saved.id)}"]`)
+                          ?.scrollIntoView({ block: 'center' }),
+                      );
+                    }}
                   />
                 ) : (
                   <Button
@@ -310,7 +319,8 @@ function CommentForm({
   submissionId: string;
   draft: Draft;
   onMove: (draft: Draft) => void;
-  onDone: () => void;
+  /** The comment was saved (and the pages drawn again with it), or dropped (null). */
+  onDone: (saved: PageComment | null) => void;
 }) {
   const add = useAddPageComment(code, submissionId);
   const [text, setText] = useState('');
@@ -333,7 +343,7 @@ function CommentForm({
           // the comment is dropped, not the whole panel
           e.preventDefault();
           e.stopPropagation();
-          onDone();
+          onDone(null);
         }
       }}
       className="mt-2 space-y-2 rounded-lg border border-blue-200 bg-blue-50 p-3"
@@ -355,7 +365,7 @@ function CommentForm({
         <Button type="submit" size="sm" busy={add.isPending}>
           Save comment
         </Button>
-        <Button variant="secondary" size="sm" onClick={onDone}>
+        <Button variant="secondary" size="sm" onClick={() => onDone(null)}>
           Cancel
         </Button>
       </div>

@@ -123,7 +123,7 @@ export function MarkedPage({
           </Fragment>
         ))}
         {here(marks.comments).map((c) => (
-          <CommentMark key={c.id} place={c} kind={c.kind} number={numberOf(c)} />
+          <CommentMark key={c.id} id={c.id} place={c} kind={c.kind} number={numberOf(c)} />
         ))}
         {draft && draft.page === page ? <CommentMark place={draft} kind={draft.kind} /> : null}
       </div>
@@ -133,10 +133,13 @@ export function MarkedPage({
 
 /** A pin (a numbered dot at its point) or a box (a frame with its number), in blue; dashed while a draft. */
 function CommentMark({
+  id,
   place,
   kind,
   number,
 }: {
+  /** The saved comment's id (none for a draft). */
+  id?: string;
   place: Place;
   kind: 'pin' | 'box';
   number?: number;
@@ -144,6 +147,7 @@ function CommentMark({
   const badge = (
     <span
       data-comment-number={number}
+      data-comment-id={id}
       className={`flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs font-bold shadow ${
         number
           ? 'bg-blue-700 text-white'
