@@ -96,7 +96,7 @@ export interface NotifyDeps {
 const assignmentPath = (code: string) => `/dashboard/assignment/${encodeURIComponent(code)}`;
 
 /** A deadline as its teacher set it: "Friday 4 December 2026, 17:00 (Asia/Kolkata)". */
-export function deadlineText(deadline: string, zone: string): string {
+export function deadlineText(deadline: string, zone: string, seconds = false): string {
   const when = new Intl.DateTimeFormat('en-GB', {
     timeZone: zone,
     weekday: 'long',
@@ -105,6 +105,7 @@ export function deadlineText(deadline: string, zone: string): string {
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    ...(seconds ? { second: '2-digit' as const } : {}),
     hourCycle: 'h23',
   }).format(new Date(deadline));
   return `${when.replace(' at ', ', ')} (${zone})`;
@@ -159,7 +160,8 @@ export async function queueHandInReceipt(
     subject: `Handed in: ${h.assignment.title}`,
     greeting: `Hello ${user.name},`,
     paragraphs: [
-      `${PRODUCT_NAME} received your answer to "${h.assignment.title}" at ${h.submittedAt} (UTC).`,
+      // to the second, as a receipt proves when: "Friday, 27 November 2026, 20:50:39 (UTC)"
+      `${PRODUCT_NAME} received your answer to "${h.assignment.title}" on ${deadlineText(h.submittedAt, 'UTC', true)}.`,
       `File: ${h.fileName} (${h.size} bytes)`,
       `SHA-256: ${h.sha256}`,
       'The SHA-256 is the file\u2019s fingerprint: any other file has another one. Keep this email to show exactly what you handed in (for example with "sha256sum" or "certutil -hashfile <file> SHA256").',

@@ -228,6 +228,10 @@ describe.each(dialects)('email notifications over SMTP (%s)', (dialect) => {
       const sha = crypto.createHash('sha256').update(pdf).digest('hex');
       expect(mail.parsed.text).toContain(`SHA-256: ${sha}`);
       expect(mail.parsed.text).toContain(`File: bina.pdf (${pdf.length} bytes)`);
+      // when, in words and to the second, not a raw timestamp
+      expect(mail.parsed.text).toMatch(
+        /received your answer to "Leaves" on \w+day, \d{1,2} \w+ \d{4}, \d{2}:\d{2}:\d{2} \(UTC\)\./,
+      );
       expect(mail.parsed.html).toContain(sha);
       expect(linkIn(mail, `${TEST_ORIGIN}/dashboard/assignment/`)).toContain(code);
       // An unsubscribe link in the text and the one-click header.
