@@ -136,3 +136,15 @@ describe('a rule’s note in the student’s feedback', () => {
     ).toMatch(/^Your answer reads as one to question 2, not to this one\. /);
   });
 });
+
+describe('feedback that agrees with the marks', () => {
+  it('says why every point covered still falls short of full marks', () => {
+    const q = { total: 3, matched: ['Each light has its own path'], missing: [] };
+    expect(questionFeedback({ ...q, marks: 2.5 })).toBe(
+      'You covered "Each light has its own path". Some of them are stated only in part: say each one in full.',
+    );
+    expect(questionFeedback({ ...q, marks: 3 })).toBe('You covered "Each light has its own path".');
+    // a question of 2.25 marks rounds to 2 at most: 2 is full marks
+    expect(questionFeedback({ ...q, total: 2.25, marks: 2 })).not.toContain('only in part');
+  });
+});

@@ -134,6 +134,17 @@ export function questionFeedback(q: FeedbackQuestion, label?: PointLabel): strin
   const [contradicted, matched, missing] = [q.contradicted, q.matched, q.missing].map(words);
   if (contradicted!.length) parts.push(`Contradicts: ${list(contradicted!, 3, label)}.`);
   if (matched!.length) parts.push(`You covered ${list(matched!, 3, label)}.`);
+  // Every point covered and yet short of full marks: some are stated only in part (every point
+  // stated in full earns full marks, verdict.ts), and the feedback says so rather than praise alone.
+  const top = Math.floor(q.total * 2) / 2;
+  if (
+    matched!.length &&
+    !missing!.length &&
+    !contradicted!.length &&
+    !q.maths?.length &&
+    q.marks < top
+  )
+    parts.push('Some of them are stated only in part: say each one in full.');
   if (missing!.length)
     parts.push(
       `${matched!.length ? 'To improve, also' : 'Your answer should'} explain ${list(missing!, 3, label)}.`,
