@@ -130,6 +130,20 @@ describe('a class through one term', () => {
     ).json();
     expect(cards.assignments.map((c: { code: string }) => c.code)).toEqual([code]);
     await priya.close();
+
+    // A join link made of the code of an assignment in no class joins that assignment, as the
+    // Join Assignment box does, instead of failing as no class's code.
+    const single = await createByApi(teacher, baseURL, {
+      title: 'Stacks',
+      questionPaper: await makePdf(['Q1. What is a stack? [10 marks]']),
+      modelAnswer: await answer,
+    });
+    const sam = await userPage(browser, baseURL, { name: 'Sam Ito', role: 'student' });
+    await sam.page.goto(`/join/${single}`);
+    await sam.page.getByText('You joined the assignment.').waitFor();
+    await sam.page.getByRole('link', { name: 'Stacks' }).click();
+    await sam.page.getByRole('heading', { name: 'Stacks' }).waitFor();
+    await sam.context.close();
   });
 
   it('the teacher accepts late work at 10% a day and gives Lena an extension', async () => {
