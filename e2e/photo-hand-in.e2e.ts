@@ -98,6 +98,21 @@ describe('handing in photos of paper pages', () => {
 
   it('turns three photos, one upside down, into one PDF under 500 kB and shows what will be read', async () => {
     await student.goto(`/dashboard/assignment/${code}`);
+    // on a phone, each upload control the keyboard reaches is brought into view with its focus
+    // (a short screen, as with the keyboard up, so that the page scrolls)
+    const screen = student.viewportSize()!;
+    await student.setViewportSize({ width: screen.width, height: 360 });
+    const height = 360;
+    for (const name of ['Take photos of your pages', 'or choose photos', 'Your answer (PDF)']) {
+      // from the far end of the page, as after reading the question paper below
+      await student.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await student.getByLabel(name).focus();
+      const control = student.locator('label', { has: student.getByLabel(name) }).last();
+      const box = (await control.boundingBox())!;
+      expect(box.y, name).toBeGreaterThanOrEqual(0);
+      expect(box.y + Math.min(box.height, 44), name).toBeLessThanOrEqual(height);
+    }
+    await student.setViewportSize(screen);
     const workers: string[] = [];
     student.on('worker', (w) => workers.push(w.url()));
     // the first page photographed blank by mistake, the last one twice

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type FocusEvent } from 'react';
 import { Button } from './button';
 
 /**
@@ -83,6 +83,7 @@ export function FileDropZone({
           aria-describedby={error ? `${id}-chosen ${id}-error` : `${id}-chosen`}
           aria-invalid={error ? true : undefined}
           className="sr-only"
+          onFocus={showLabel}
           onChange={(e) => take(e.currentTarget.files)}
           // Chromium opens a file input on Space only; Enter is what people press on a control
           onKeyDown={(e) => {
@@ -140,4 +141,13 @@ function UploadIcon() {
       <path d="M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
     </svg>
   );
+}
+
+/**
+ * Brings a visually hidden file input's label (what the student sees) into view when the keyboard
+ * focuses the input: the browser would scroll only the hidden input's own pixel, which may leave
+ * the control below or above the screen on a phone.
+ */
+export function showLabel(e: FocusEvent<HTMLInputElement>) {
+  e.currentTarget.closest('label')?.scrollIntoView({ block: 'nearest' });
 }

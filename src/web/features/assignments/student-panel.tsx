@@ -14,7 +14,7 @@ import {
   type SubmissionRow,
 } from '../../../shared/assignments';
 import { messages } from '../../../shared/messages';
-import { FileDropZone } from '../../components/ui/file-drop-zone';
+import { FileDropZone, showLabel } from '../../components/ui/file-drop-zone';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { uploadUrls, useInvalidateAssignments } from './assignments-api';
 import { FileLink } from './file-link';
@@ -223,6 +223,7 @@ function UploadAnswer({
               multiple
               disabled={upload.busy}
               className="sr-only"
+              onFocus={showLabel}
               onChange={pickPhotos}
             />
           </label>
@@ -236,6 +237,7 @@ function UploadAnswer({
               multiple
               disabled={upload.busy}
               className="sr-only"
+              onFocus={showLabel}
               onChange={pickPhotos}
             />
           </label>

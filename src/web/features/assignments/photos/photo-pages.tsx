@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { showLabel } from '../../../components/ui/file-drop-zone';
 import { MAX_PHOTOS, problemText } from './page-image';
 import { tooManyPhotos } from './photo-files';
 import { buildPdf, photoToPage, type PhotoPage } from './photo-pipeline';
@@ -168,6 +169,7 @@ export default function PhotoPages({
             capture="environment"
             multiple
             className={inputClass}
+            onFocus={showLabel}
             disabled={busy !== null}
             data-testid="camera-input"
             onChange={(e) => {
@@ -185,6 +187,7 @@ export default function PhotoPages({
             accept="image/*,.heic,.heif"
             multiple
             className={inputClass}
+            onFocus={showLabel}
             disabled={busy !== null}
             onChange={(e) => {
               void add(e.currentTarget.files);
