@@ -124,6 +124,24 @@ describe('handing in, with a second look', () => {
     await page.context().close();
   });
 
+  it('offers no hand-in of a file the server refuses, and says why', async () => {
+    const page = await student();
+    await page.getByLabel('Your answer (PDF)').setInputFiles({
+      name: 'fake.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('These are my notes, not a PDF.\n'),
+    });
+    await page.getByRole('button', { name: 'Submit Assignment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hand in this answer?' });
+    await dialog.getByText('Markwise would refuse this hand-in (the reason is above)').waitFor();
+    await dialog.getByRole('alert').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Hand in this answer' }).count()).toBe(0);
+    expect(await dialog.getByText('You can hand in only once').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Choose another file' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
   it('fits the second look on a phone, and axe finds nothing in it', async () => {
     const page = await student('phone');
     await page.getByLabel('Your answer (PDF)').setInputFiles({

@@ -35,6 +35,7 @@ export function HandInConfirm({
   onBackToPages?: () => void;
 }) {
   const read = useReadingPreview(code, file);
+  const refused = read.status === 'failed' && read.refused;
   const ref = useRef<HTMLDialogElement>(null);
   const reading = usePdf(file);
   const preview = useWidth<HTMLDivElement>();
@@ -107,9 +108,15 @@ export function HandInConfirm({
         )}
       </div>
       <WhatWillBeRead read={read} pageNotes={pageNotes} />
-      <p id="hand-in-once" className="mt-4 text-sm font-medium text-slate-900">
-        You can hand in only once: this answer cannot be changed afterwards.
-      </p>
+      {refused ? (
+        <p id="hand-in-once" className="mt-4 text-sm font-medium text-slate-900">
+          Markwise would refuse this hand-in (the reason is above): nothing was handed in.
+        </p>
+      ) : (
+        <p id="hand-in-once" className="mt-4 text-sm font-medium text-slate-900">
+          You can hand in only once: this answer cannot be changed afterwards.
+        </p>
+      )}
       <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button ref={back} variant="secondary" onClick={() => closeThen(onCancel)}>
           Choose another file
@@ -119,7 +126,7 @@ export function HandInConfirm({
             Back to your pages
           </Button>
         ) : null}
-        <Button onClick={() => closeThen(onConfirm)}>Hand in this answer</Button>
+        {refused ? null : <Button onClick={() => closeThen(onConfirm)}>Hand in this answer</Button>}
       </div>
     </dialog>
   );
@@ -128,7 +135,9 @@ export function HandInConfirm({
 type PreviewState =
   | { status: 'reading' }
   | { status: 'read'; preview: ReadingPreview }
-  | { status: 'failed'; message: string };
+  /** `refused`: the server refused the file or the hand-in itself (not a PDF, the deadline
+   * passed): handing it in would be refused the same way. */
+  | { status: 'failed'; message: string; refused: boolean };
 
 /** Asks the server what it will read from the file; nothing is handed in or kept. */
 function useReadingPreview(code: string, file: File): PreviewState {
@@ -145,6 +154,9 @@ function useReadingPreview(code: string, file: File): PreviewState {
         setState({
           status: 'failed',
           message: err instanceof ApiError ? err.message : 'The reading could not be shown.',
+          // a refusal, not a slow or failed reading (too many requests is worth another try)
+          refused:
+            err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429,
         }),
     );
     return () => {
