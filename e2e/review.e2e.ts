@@ -136,7 +136,12 @@ describe('the teacher decides', () => {
     await panel.getByText('Clear answers; give an example next time.').waitFor();
     await panel.getByText('Comment: Good use of push and pop.').waitFor();
     await panel.getByRole('heading', { name: /^Question 1: 4\.5 \/ 5$/ }).waitFor();
+    // opened and cancelled: nothing sent, and the keyboard is back on the button
     await panel.getByRole('button', { name: 'Ask for a regrade of question 2' }).click();
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    const askAgain = panel.getByRole('button', { name: 'Ask for a regrade of question 2' });
+    await expect.poll(() => askAgain.evaluate((el) => el === document.activeElement)).toBe(true);
+    await askAgain.click();
     const reason = panel.getByLabel('Why should question 2 be marked again?');
     // focus goes to the reason to type, not to the page's start
     expect(await reason.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -161,6 +161,8 @@ function Regrade({
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const sent = useRef(false);
+  // after Cancel, focus goes back to the button that opened the form
+  const reopen = useRef(false);
   if (request) {
     return (
       <div
@@ -185,7 +187,17 @@ function Regrade({
   }
   if (!open) {
     return (
-      <Button variant="link" onClick={() => setOpen(true)} className="mt-2">
+      <Button
+        ref={(el) => {
+          if (el && reopen.current) {
+            reopen.current = false;
+            el.focus();
+          }
+        }}
+        variant="link"
+        onClick={() => setOpen(true)}
+        className="mt-2"
+      >
         Ask for a regrade of question {question}
       </Button>
     );
@@ -212,9 +224,22 @@ function Regrade({
         className="min-h-20 w-full rounded-lg border border-slate-400 p-2"
       />
       <ErrorLine error={ask.error} fallback="The request could not be sent. Please try again." />
-      <Button type="submit" disabled={ask.isPending}>
-        {ask.isPending ? 'Sending…' : 'Send regrade request'}
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={ask.isPending}>
+          {ask.isPending ? 'Sending…' : 'Send regrade request'}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={ask.isPending}
+          onClick={() => {
+            reopen.current = true;
+            setReason('');
+            setOpen(false);
+          }}
+        >
+          Cancel
+        </Button>
+      </div>
     </form>
   );
 }
