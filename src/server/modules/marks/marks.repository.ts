@@ -239,7 +239,16 @@ export async function questionMarksOfMany(db: Kysely<Database>, submissionIds: s
     out.push(
       ...(await db
         .selectFrom('question_mark')
-        .select(['submission_id', 'question', 'marks', 'items', 'comment', 'by_group'])
+        .select([
+          'submission_id',
+          'question',
+          'marks',
+          'items',
+          'comment',
+          'feedback',
+          'feedback_hidden',
+          'by_group',
+        ])
         .where('submission_id', 'in', part)
         .execute()),
     );

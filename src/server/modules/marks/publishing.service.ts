@@ -12,20 +12,23 @@ import {
   type QuestionDeps,
   type StoredQuestion,
 } from '../assignments/questions.service';
+import type { PageComment } from '../../../shared/page-marks';
 import { sendNotice } from '../notices/notices.service';
 import { queueMarksPublished } from '../notifications/notifications.service';
-import { pageCommentsOf } from '../page-marks/page-marks.service';
+import { pageCommentsOf, pageCommentsOfMany } from '../page-marks/page-marks.service';
 import { findSubmissionIn, type SubmissionWithName } from '../submissions/submissions.service';
 import { recordMarkChange } from './audit-trail';
 import {
   marksMoved,
+  marksState,
   parseAi,
   parsePublished,
   samePublication,
   toPublished,
+  type QuestionMarkRow,
   type StoredPublication,
 } from './marks-state';
-import { marksNow, recomputeTotal } from './marking.service';
+import { recomputeTotal } from './marking.service';
 import * as repo from './marks.repository';
 import { isAnonymous } from './anonymity.service';
 import { samePageComments } from './marks.policy';
@@ -42,8 +45,24 @@ export async function publicationOf(
   s: Pick<SubmissionWithName, 'id' | 'ai_result' | 'marks' | 'comment'>,
   at = nowIso(),
 ): Promise<StoredPublication> {
+  const [marked, comments] = await Promise.all([
+    repo.questionMarks(db, s.id),
+    pageCommentsOf(db, s.id),
+  ]);
+  return publicationFrom(questions, assignment, s, marked, comments, at);
+}
+
+/** publicationOf from the submission's question marks and page comments, read already. */
+function publicationFrom(
+  questions: StoredQuestion[],
+  assignment: AssignmentRow,
+  s: Pick<SubmissionWithName, 'ai_result' | 'marks' | 'comment'>,
+  marked: QuestionMarkRow[],
+  comments: PageComment[],
+  at: string,
+): StoredPublication {
   const ai = parseAi(s.ai_result);
-  const state = await marksNow(db, questions, s);
+  const state = marksState(questions, ai, marked);
   const marks = s.marks === null ? null : Number(s.marks);
   return {
     ...toPublished(
@@ -51,7 +70,7 @@ export async function publicationOf(
       ai?.status === 'graded' ? ai : null,
       { total: assignment.total_marks, comment: s.comment, at },
     ),
-    comments: await pageCommentsOf(db, s.id),
+    comments,
   };
 }
 
@@ -68,7 +87,7 @@ export async function publishedChanges(
   rows: SubmissionWithName[],
 ): Promise<Set<string>> {
   const out = new Set<string>();
-  let questions: StoredQuestion[] | null = null;
+  const whole: Array<{ s: SubmissionWithName; shown: StoredPublication }> = [];
   for (const s of rows) {
     const shown = parsePublished(s.published);
     if (!shown) continue;
@@ -78,9 +97,31 @@ export async function publishedChanges(
       continue;
     }
     const since = shown.publishedAt;
-    if ((s.question_marks_latest ?? '') <= since && (s.graded_at ?? '') <= since) continue;
-    questions ??= await questionsOrNone(deps, assignment);
-    const now = await publicationOf(deps.db.kysely, questions, assignment, s);
+    if ((s.question_marks_latest ?? '') > since || (s.graded_at ?? '') > since)
+      whole.push({ s, shown });
+  }
+  if (!whole.length) return out;
+  // compared whole, with the question marks and page comments of all of them read at once (a
+  // class graded again after publishing is a few queries, not two per answer)
+  const db = deps.db.kysely;
+  const questions = await questionsOrNone(deps, assignment);
+  const ids = whole.map((w) => w.s.id);
+  const [marked, comments] = await Promise.all([
+    repo.questionMarksOfMany(db, ids),
+    pageCommentsOfMany(db, ids),
+  ]);
+  const markedOf = new Map<string, QuestionMarkRow[]>();
+  for (const r of marked)
+    markedOf.set(r.submission_id, [...(markedOf.get(r.submission_id) ?? []), r]);
+  for (const { s, shown } of whole) {
+    const now = publicationFrom(
+      questions,
+      assignment,
+      s,
+      markedOf.get(s.id) ?? [],
+      comments.get(s.id) ?? [],
+      shown.publishedAt,
+    );
     if (!samePublication(shown, now)) out.add(s.id);
   }
   return out;

@@ -17,6 +17,21 @@ export function pageComments(db: Kysely<Database>, submissionId: string) {
 
 export type PageCommentRow = Awaited<ReturnType<typeof pageComments>>[number];
 
+/** The comments of some submissions (see pageComments), in the same order, each with its submission. */
+export function pageCommentsOfMany(db: Kysely<Database>, submissionIds: string[]) {
+  if (!submissionIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('page_comment as c')
+    .leftJoin('user as u', 'u.id', 'c.author_id')
+    .selectAll('c')
+    .select('u.name as author_name')
+    .where('c.submission_id', 'in', submissionIds)
+    .orderBy('c.page')
+    .orderBy('c.created_at')
+    .orderBy('c.id')
+    .execute();
+}
+
 /** Stores one comment. */
 export async function insertPageComment(db: Kysely<Database>, row: Insertable<PageCommentTable>) {
   await db.insertInto('page_comment').values(row).execute();

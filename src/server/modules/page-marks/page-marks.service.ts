@@ -187,6 +187,19 @@ export async function pageCommentsOf(
   return (await repo.pageComments(db, submissionId)).map(comment);
 }
 
+/** The comments on the pages of some submissions, by submission id (see pageCommentsOf). */
+export async function pageCommentsOfMany(
+  db: Kysely<Database>,
+  submissionIds: string[],
+): Promise<Map<string, PageComment[]>> {
+  const out = new Map<string, PageComment[]>();
+  // a few hundred ids a query: within every database's limit on bound values
+  for (let i = 0; i < submissionIds.length; i += 500)
+    for (const r of await repo.pageCommentsOfMany(db, submissionIds.slice(i, i + 500)))
+      out.set(r.submission_id, [...(out.get(r.submission_id) ?? []), comment(r)]);
+  return out;
+}
+
 /**
  * The comments the student sees: those her publication kept; one made before publications kept
  * them shows the comments there were when it was made.
