@@ -173,10 +173,15 @@ describe('classroom pages refuse bad input clearly', () => {
       buffer: Buffer.from('%PDF-1.7\nthis is not really a PDF\n'),
     });
     await student.getByRole('button', { name: 'Submit Assignment' }).click();
-    // the second look cannot show it either, and says the hand-in will check it
-    await student.getByText('This browser could not open the file to show it.').waitFor();
-    await student.getByRole('button', { name: 'Hand in this answer' }).click();
-    await refusedInZone(answer, messages.corruptPdf);
+    // the second look cannot show it either; the server's reading refuses it, and the check
+    // says so and offers no hand-in
+    const check = student.getByRole('dialog', { name: 'Hand in this answer?' });
+    await check.getByText('This browser could not open the file to show it.').waitFor();
+    await check.getByRole('alert').filter({ hasText: messages.corruptPdf }).waitFor();
+    await check.getByText('Markwise would refuse this hand-in').waitFor();
+    expect(await check.getByRole('button', { name: 'Hand in this answer' }).count()).toBe(0);
+    await check.getByRole('button', { name: 'Choose another file' }).click();
+    await check.waitFor({ state: 'detached' });
     await student.getByRole('heading', { name: 'Upload Assignment' }).waitFor();
     const detail = (await (await student.request.get(`/api/assignments/${code}`)).json()) as {
       hasSubmitted: boolean;

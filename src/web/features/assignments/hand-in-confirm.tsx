@@ -98,8 +98,8 @@ export function HandInConfirm({
           />
         ) : reading.status === 'failed' ? (
           <p className="p-3 text-sm text-slate-800">
-            This browser could not open the file to show it. If it is damaged, Markwise will say so
-            when you hand it in, and nothing is handed in.
+            This browser could not open the file to show it. If it is damaged, Markwise says so
+            below, and nothing is handed in.
           </p>
         ) : (
           <p role="status" className="p-3 text-sm text-slate-700">
