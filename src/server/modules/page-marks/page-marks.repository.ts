@@ -1,23 +1,10 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, PageCommentTable } from '../../db/schema';
 
-/** The comments on a submission's pages with their authors' names, page by page, oldest first. */
-export function pageComments(db: Kysely<Database>, submissionId: string) {
-  return db
-    .selectFrom('page_comment as c')
-    .leftJoin('user as u', 'u.id', 'c.author_id')
-    .selectAll('c')
-    .select('u.name as author_name')
-    .where('c.submission_id', '=', submissionId)
-    .orderBy('c.page')
-    .orderBy('c.created_at')
-    .orderBy('c.id')
-    .execute();
-}
-
-export type PageCommentRow = Awaited<ReturnType<typeof pageComments>>[number];
-
-/** The comments of some submissions (see pageComments), in the same order, each with its submission. */
+/**
+ * The comments on some submissions' pages with their authors' names, page by page, oldest first
+ * (each row names its submission).
+ */
 export function pageCommentsOfMany(db: Kysely<Database>, submissionIds: string[]) {
   if (!submissionIds.length) return Promise.resolve([]);
   return db
@@ -31,6 +18,12 @@ export function pageCommentsOfMany(db: Kysely<Database>, submissionIds: string[]
     .orderBy('c.id')
     .execute();
 }
+
+/** The comments on one submission's pages (see pageCommentsOfMany). */
+export const pageComments = (db: Kysely<Database>, submissionId: string) =>
+  pageCommentsOfMany(db, [submissionId]);
+
+export type PageCommentRow = Awaited<ReturnType<typeof pageCommentsOfMany>>[number];
 
 /** Stores one comment. */
 export async function insertPageComment(db: Kysely<Database>, row: Insertable<PageCommentTable>) {
